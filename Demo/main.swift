@@ -1,0 +1,3 @@
+import Networking
+
+print("Networking demo: coming with the demo issue.")

@@ -1,0 +1,54 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let upcomingFeatures: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Networking",
+    products: [
+        .library(name: "Networking", targets: ["Networking"]),
+        .library(name: "NetworkingTestKit", targets: ["NetworkingTestKit"]),
+        .executable(name: "Demo", targets: ["Demo"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .systemLibrary(
+            name: "COpenSSL",
+            pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .target(
+            name: "CNetworkingShim",
+            dependencies: ["CCurl", "COpenSSL"]
+        ),
+        .target(
+            name: "Networking",
+            dependencies: ["CNetworkingShim", "CCurl", "COpenSSL"],
+            swiftSettings: upcomingFeatures
+        ),
+        .target(
+            name: "NetworkingTestKit",
+            dependencies: ["Networking", "CNetworkingShim", "COpenSSL"],
+            swiftSettings: upcomingFeatures
+        ),
+        .executableTarget(
+            name: "Demo",
+            dependencies: ["Networking", "NetworkingTestKit"],
+            path: "Demo",
+            swiftSettings: upcomingFeatures
+        ),
+        .testTarget(
+            name: "NetworkingTests",
+            dependencies: ["Networking", "NetworkingTestKit"],
+            swiftSettings: upcomingFeatures
+        ),
+    ]
+)

@@ -1,0 +1,69 @@
+import Foundation
+
+/// The base class of every repository: describe the API once in a ``NetworkingConfiguration``,
+/// subclass, and get a `Result<T, RepositoryError>` from every call.
+///
+/// ```swift
+/// final class BooksRepository: AbstractRepository, @unchecked Sendable {
+///     func fetchBooks(page: Int) async -> Result<[Book], RepositoryError> {
+///         await performRequest(method: .get, path: "books", parameters: ["page": page])
+///     }
+///     func addBook(_ book: Book) async -> Result<Book, RepositoryError> {
+///         await performRequest(method: .post, path: "books", body: book)
+///     }
+/// }
+/// ```
+///
+/// Requests are lazy: nothing is sent until the call is awaited. Cancelling the awaiting task
+/// cancels the transfer and returns ``RepositoryError/cancelled``.
+open class AbstractRepository: @unchecked Sendable {
+    // @unchecked Sendable: every stored property is an immutable `let` of a Sendable type.
+    /// The API this repository talks to.
+    public let configuration: NetworkingConfiguration
+    /// The session whose token is attached as `Authorization`, or `nil` for none.
+    public let sessionManager: (any SessionManagerType)?
+    /// Headers sent with every request; per-call headers win over them.
+    public let defaultHeaders: [String: String]
+    /// The transport requests travel over.
+    public let transport: any HTTPTransport
+
+    /// Creates a repository.
+    /// - Parameters:
+    ///   - configuration: The API's description.
+    ///   - sessionManager: The session whose token every call but authentication requests requires; `nil` for none.
+    ///   - defaultHeaders: Headers sent with every request.
+    ///   - transport: The transport; `nil` uses the shared ``CurlTransport``.
+    public init(
+        configuration: NetworkingConfiguration,
+        sessionManager: (any SessionManagerType)? = nil,
+        defaultHeaders: [String: String] = [:],
+        transport: (any HTTPTransport)? = nil
+    ) {
+        self.configuration = configuration
+        self.sessionManager = sessionManager
+        self.defaultHeaders = defaultHeaders
+        self.transport = transport ?? CurlTransport.shared
+    }
+
+    var pipeline: RequestPipeline {
+        RequestPipeline(configuration: configuration, sessionManager: sessionManager, transport: transport)
+    }
+
+    /// Builds the request and runs it through the pipeline, without decoding.
+    func send(
+        method: HTTPMethod, path: String, body: RequestBody, headers: [String: String], requiresSession: Bool = true
+    ) async -> Result<HTTPResponse, RepositoryError> {
+        let request: HTTPRequest
+        do {
+            request = try RequestBuilder(configuration: configuration, defaultHeaders: defaultHeaders)
+                .build(method: method, path: path, body: body, headers: headers)
+        } catch {
+            return .failure(error)
+        }
+        return await pipeline.execute(request, requiresSession: requiresSession)
+    }
+
+    func decoding(_ method: HTTPMethod) -> ResponseDecoding {
+        ResponseDecoding(configuration: configuration, method: method)
+    }
+}

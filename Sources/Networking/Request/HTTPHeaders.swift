@@ -1,0 +1,112 @@
+/// HTTP header fields with case-insensitive names, kept in the order they were added or received.
+///
+/// Repeated fields (for example several `Set-Cookie` lines) are all kept when iterating; the
+/// subscript joins them with `", "`.
+///
+/// ```swift
+/// var headers: HTTPHeaders = ["Accept": "application/json"]
+/// headers["accept"]            // "application/json"
+/// headers["X-Request-ID"] = "42"
+/// ```
+public struct HTTPHeaders: Sendable, Equatable, ExpressibleByDictionaryLiteral, Sequence {
+    /// One header field as sent or received.
+    public typealias Element = (name: String, value: String)
+
+    private var fields: [Element]
+
+    /// Creates empty headers.
+    public init() {
+        fields = []
+    }
+
+    /// Creates headers from a dictionary, sorted by name so the order is deterministic.
+    /// - Parameter dictionary: Names and values.
+    public init(_ dictionary: [String: String]) {
+        fields = dictionary.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+    }
+
+    /// Creates headers from fields in order; repeated names are kept as repeated fields.
+    /// - Parameter fields: Names and values.
+    public init(fields: [(name: String, value: String)]) {
+        self.fields = fields
+    }
+
+    /// Creates headers from a dictionary literal; a repeated name replaces the earlier value.
+    /// - Parameter elements: Names and values.
+    public init(dictionaryLiteral elements: (String, String)...) {
+        fields = []
+        for (name, value) in elements {
+            self[name] = value
+        }
+    }
+
+    /// The value of the field `name` (any case), with repeated fields joined by `", "`; setting
+    /// replaces every field of that name, and `nil` removes them.
+    public subscript(name: String) -> String? {
+        get {
+            let values = self.values(for: name)
+            return values.isEmpty ? nil : values.joined(separator: ", ")
+        }
+        set {
+            guard let newValue else {
+                remove(name)
+                return
+            }
+            if let index = fields.firstIndex(where: { Self.matches($0.name, name) }) {
+                fields[index] = (name: fields[index].name, value: newValue)
+                fields = fields.enumerated().filter { $0.offset == index || !Self.matches($0.element.name, name) }
+                    .map(\.element)
+            } else {
+                fields.append((name: name, value: newValue))
+            }
+        }
+    }
+
+    /// Every value of the field `name` (any case), in order.
+    /// - Parameter name: The field name.
+    /// - Returns: The values; empty when the field is absent.
+    public func values(for name: String) -> [String] {
+        fields.filter { Self.matches($0.name, name) }.map(\.value)
+    }
+
+    /// Adds a field, keeping any earlier field of the same name.
+    /// - Parameters:
+    ///   - name: The field name.
+    ///   - value: The field value.
+    public mutating func add(name: String, value: String) {
+        fields.append((name: name, value: value))
+    }
+
+    /// Removes every field of the name `name` (any case).
+    /// - Parameter name: The field name.
+    public mutating func remove(_ name: String) {
+        fields.removeAll { Self.matches($0.name, name) }
+    }
+
+    /// Whether a field of the name `name` (any case) is present.
+    /// - Parameter name: The field name.
+    public func contains(_ name: String) -> Bool {
+        fields.contains { Self.matches($0.name, name) }
+    }
+
+    /// The number of fields, counting repeated ones.
+    public var count: Int { fields.count }
+
+    /// Whether there are no fields.
+    public var isEmpty: Bool { fields.isEmpty }
+
+    /// Iterates the fields in order.
+    public func makeIterator() -> IndexingIterator<[Element]> {
+        fields.makeIterator()
+    }
+
+    /// Headers are equal when they have the same fields, names compared case-insensitively, in the same order.
+    public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
+        lhs.fields.count == rhs.fields.count
+            && zip(lhs.fields, rhs.fields).allSatisfy { matches($0.name, $1.name) && $0.value == $1.value }
+    }
+
+    private static func matches(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.count == rhs.utf8.count && lhs.lowercased() == rhs.lowercased()
+    }
+}

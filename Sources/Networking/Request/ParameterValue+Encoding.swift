@@ -1,0 +1,92 @@
+import Foundation
+
+extension ParameterValue {
+    /// The value as compact JSON with sorted keys.
+    var jsonData: Data {
+        var text = ""
+        writeJSON(to: &text)
+        return Data(text.utf8)
+    }
+
+    private func writeJSON(to text: inout String) {
+        switch self {
+        case .null: text += "null"
+        case .bool(let value): text += value ? "true" : "false"
+        case .number(let value): text += value
+        case .string(let value): Self.writeJSONString(value, to: &text)
+        case .array(let elements):
+            text += "["
+            for (index, element) in elements.enumerated() {
+                if index > 0 { text += "," }
+                element.writeJSON(to: &text)
+            }
+            text += "]"
+        case .object(let members):
+            text += "{"
+            for (index, member) in members.enumerated() {
+                if index > 0 { text += "," }
+                Self.writeJSONString(member.key, to: &text)
+                text += ":"
+                member.value.writeJSON(to: &text)
+            }
+            text += "}"
+        }
+    }
+
+    private static func writeJSONString(_ value: String, to text: inout String) {
+        text += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case _ where scalar.value < 0x20:
+                text +=
+                    "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    + String(scalar.value, radix: 16)
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        text += "\""
+    }
+
+    /// The value as `application/x-www-form-urlencoded` query text: keys sorted, arrays as `k[]=v`,
+    /// dictionaries as `k[sub]=v`, nil and empty collections left out, every reserved character escaped.
+    var queryString: String {
+        guard case .object(let members) = self else {
+            return ""
+        }
+        var pairs: [String] = []
+        for member in members {
+            member.value.appendQueryPairs(key: Self.escape(member.key), to: &pairs)
+        }
+        return pairs.joined(separator: "&")
+    }
+
+    private func appendQueryPairs(key: String, to pairs: inout [String]) {
+        switch self {
+        case .null: break
+        case .bool(let value): pairs.append("\(key)=\(value ? "true" : "false")")
+        case .number(let value): pairs.append("\(key)=\(Self.escape(value))")
+        case .string(let value): pairs.append("\(key)=\(Self.escape(value))")
+        case .array(let elements):
+            for element in elements {
+                element.appendQueryPairs(key: key + "[]", to: &pairs)
+            }
+        case .object(let members):
+            for member in members {
+                member.value.appendQueryPairs(key: "\(key)[\(Self.escape(member.key))]", to: &pairs)
+            }
+        }
+    }
+
+    /// Percent-encodes everything but RFC 3986 unreserved characters (`A-Z a-z 0-9 - . _ ~`).
+    static func escape(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+    }
+
+    private static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// Turns a repository call (method, path, parameters or body, headers) into an ``HTTPRequest``.
+struct RequestBuilder: Sendable {
+    let configuration: NetworkingConfiguration
+    let defaultHeaders: [String: String]
+
+    /// Builds the request; every failure is an error before any I/O.
+    func build(method: HTTPMethod, path: String, body: RequestBody, headers: [String: String])
+        throws(RepositoryError) -> HTTPRequest
+    {
+        var query: String?
+        var payload: Data?
+        switch body {
+        case .parameters(let parameters?) where configuration.encodeAsURL.contains(method):
+            query = try ParameterValue.object(from: parameters).queryString
+        case .parameters(let parameters?):
+            payload = try ParameterValue.object(from: parameters).jsonData
+        case .parameters(nil):
+            break
+        case .array(let elements):
+            payload = try ParameterValue.normalize(elements, path: "body").jsonData
+        case .encodable(let value):
+            do {
+                payload = try JSONEncoder.networking.encode(value)
+            } catch {
+                throw .invalidParameters("body of type \(type(of: value)) could not be encoded as JSON: \(error)")
+            }
+        }
+        return HTTPRequest(
+            method: method,
+            url: try url(path: path, query: query),
+            headers: mergedHeaders(headers, hasJSONBody: payload != nil),
+            body: payload,
+            timeout: configuration.timeout,
+            pinning: configuration.usePinningCertificate ? configuration.pinnedCertificates : nil)
+    }
+
+    /// Appends `path` (never resolved relative) to the base URL and adds `query`.
+    func url(path: String, query: String?) throws(RepositoryError) -> URL {
+        let base = try configuration.baseURL()
+        if path.contains("://") {
+            throw .invalidURL("path \"\(path)\" must be relative to \(base.absoluteString), not an absolute URL")
+        }
+        if path.contains(where: { $0.isNewline || $0 == "\0" }) {
+            throw .invalidURL("path \"\(path.debugDescription)\" contains a control character")
+        }
+        let parts = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let pathPart = String(parts.first ?? "").split(separator: "#", maxSplits: 1).first.map(String.init) ?? ""
+        var basePath = base.path(percentEncoded: true)
+        if basePath.hasSuffix("/") {
+            basePath.removeLast()
+        }
+        let relative = pathPart.hasPrefix("/") ? String(pathPart.dropFirst()) : pathPart
+        var fullPath = basePath + "/" + NetworkingConfiguration.percentEncodePath(relative)
+        if relative.isEmpty, !basePath.isEmpty {
+            fullPath = basePath
+        }
+        let queries = [parts.count > 1 ? encodeQuery(String(parts[1])) : nil, query].compactMap { $0 }
+            .filter { !$0.isEmpty }
+        let text =
+            base.absoluteString.dropLast(base.path(percentEncoded: true).count) + fullPath
+            + (queries.isEmpty ? "" : "?" + queries.joined(separator: "&"))
+        guard let url = URL(string: String(text)) else {
+            throw .invalidURL("path \"\(path)\" does not form a URL with \(base.absoluteString)")
+        }
+        return url
+    }
+
+    /// Escapes what may not stand in a query a caller wrote in the path, keeping `&`, `=` and escapes.
+    private func encodeQuery(_ query: String) -> String {
+        let withoutFragment = query.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        return String(withoutFragment).addingPercentEncoding(withAllowedCharacters: Self.queryAllowed)
+            ?? String(withoutFragment)
+    }
+
+    private static let queryAllowed: CharacterSet = {
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "+ ")
+        allowed.insert(charactersIn: "%")
+        return allowed
+    }()
+
+    /// Default headers, then per-call headers (which win), then `Content-Type` for JSON when unset.
+    private func mergedHeaders(_ headers: [String: String], hasJSONBody: Bool) -> HTTPHeaders {
+        var merged = HTTPHeaders(defaultHeaders)
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+            merged[name] = value
+        }
+        if hasJSONBody, !merged.contains("Content-Type") {
+            merged["Content-Type"] = "application/json"
+        }
+        return merged
+    }
+}
