@@ -43,6 +43,8 @@ let package = Package(
             name: "Demo",
             dependencies: ["Networking", "NetworkingTestKit"],
             path: "Demo",
+            exclude: [".swift-format"],
+            resources: [.copy("Resources/books-api.der"), .copy("Resources/demo-key.pem")],
             swiftSettings: upcomingFeatures
         ),
         .testTarget(

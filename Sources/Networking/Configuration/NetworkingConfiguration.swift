@@ -31,7 +31,8 @@ public struct NetworkingConfiguration: Sendable {
     /// The wait between two polls of ``AbstractRepository/performPollingRequest(method:path:parameters:headers:)``
     /// when the server sends no `Retry-After`. Default 1 second.
     public var secondsBetweenPolls: TimeInterval
-    /// The most polls after the first request; `nil` (the default) means `timeout / secondsBetweenPolls`, rounded.
+    /// The most polls after the first request; `nil` (the default) means `timeout / secondsBetweenPolls`, rounded
+    /// (0 when `secondsBetweenPolls` is 0: set it explicitly to poll without waiting).
     public var maximumPollingRetries: Int?
     /// The methods whose parameters are encoded in the URL query; other methods send a JSON body.
     /// Default `[.get, .head, .delete]`.

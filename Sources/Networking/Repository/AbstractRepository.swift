@@ -53,14 +53,20 @@ open class AbstractRepository: @unchecked Sendable {
     func send(
         method: HTTPMethod, path: String, body: RequestBody, headers: [String: String], requiresSession: Bool = true
     ) async -> Result<HTTPResponse, RepositoryError> {
-        let request: HTTPRequest
-        do {
-            request = try RequestBuilder(configuration: configuration, defaultHeaders: defaultHeaders)
-                .build(method: method, path: path, body: body, headers: headers)
-        } catch {
-            return .failure(error)
+        switch buildRequest(method: method, path: path, body: body, headers: headers) {
+        case .success(let request): await pipeline.execute(request, requiresSession: requiresSession)
+        case .failure(let error): .failure(error)
         }
-        return await pipeline.execute(request, requiresSession: requiresSession)
+    }
+
+    /// Builds the request of a call; every failure is an error before any I/O.
+    func buildRequest(method: HTTPMethod, path: String, body: RequestBody, headers: [String: String])
+        -> Result<HTTPRequest, RepositoryError>
+    {
+        Result { () throws(RepositoryError) in
+            try RequestBuilder(configuration: configuration, defaultHeaders: defaultHeaders)
+                .build(method: method, path: path, body: body, headers: headers)
+        }
     }
 
     func decoding(_ method: HTTPMethod) -> ResponseDecoding {

@@ -52,8 +52,9 @@ extension ParameterValue {
         text += "\""
     }
 
-    /// The value as `application/x-www-form-urlencoded` query text: keys sorted, arrays as `k[]=v`,
-    /// dictionaries as `k[sub]=v`, nil and empty collections left out, every reserved character escaped.
+    /// The value as query text: keys sorted, arrays as `k[]=v`, dictionaries as `k[sub]=v` (brackets
+    /// percent-encoded, as RFC 3986 requires in a query), nil and empty collections left out, and every
+    /// character but the unreserved ones escaped (so `+` is `%2B` and a space is `%20`).
     var queryString: String {
         guard case .object(let members) = self else {
             return ""
@@ -73,11 +74,11 @@ extension ParameterValue {
         case .string(let value): pairs.append("\(key)=\(Self.escape(value))")
         case .array(let elements):
             for element in elements {
-                element.appendQueryPairs(key: key + "[]", to: &pairs)
+                element.appendQueryPairs(key: key + "%5B%5D", to: &pairs)
             }
         case .object(let members):
             for member in members {
-                member.value.appendQueryPairs(key: "\(key)[\(Self.escape(member.key))]", to: &pairs)
+                member.value.appendQueryPairs(key: "\(key)%5B\(Self.escape(member.key))%5D", to: &pairs)
             }
         }
     }

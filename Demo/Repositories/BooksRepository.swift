@@ -1,0 +1,16 @@
+import Networking
+
+/// The books of the demo API: a page, one book, and adding a book.
+final class BooksRepository: AbstractRepository, @unchecked Sendable {
+    func fetchBooksPage(_ page: Int) async -> Result<BooksPage, RepositoryError> {
+        await performRequest(method: .get, path: "books", parameters: ["page": page])
+    }
+
+    func fetchBook(id: Int) async -> Result<Book, RepositoryError> {
+        await performRequest(method: .get, path: "books/\(id)")
+    }
+
+    func addBook(_ book: NewBook) async -> Result<Book, RepositoryError> {
+        await performRequest(method: .post, path: "books", body: book)
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import NetworkingTestKit
+import Synchronization
+
+/// The demo's books API: routes of `/api/v1` answered from memory, served by a `MockServer`.
+final class BooksAPI: Sendable {
+    static let token = "demo-session-token-5f2a"
+    static let username = "reader"
+    static let password = "correct horse battery staple"
+
+    private struct State {
+        var books: [Book] = BooksAPI.seed
+        var reportPolls = 0
+    }
+
+    private let state = Mutex(State())
+
+    /// Answers one request.
+    func respond(to request: RecordedRequest) -> MockResponse {
+        let route = request.path.hasPrefix("/api/v1/") ? String(request.path.dropFirst("/api/v1/".count)) : ""
+        switch (request.method, route) {
+        case ("GET", "books"): return booksPage(query: request.query)
+        case ("POST", "books"): return addBook(request.body)
+        case ("GET", _) where route.hasPrefix("books/"): return book(id: Int(route.dropFirst("books/".count)))
+        case ("POST", "users/login"): return login(request.body)
+        case ("GET", "users/me"): return currentUser(request)
+        case ("GET", "entities/failing"): return json(423, #"{"error": "entity_locked", "detail": "entity 7 is locked"}"#)
+        case ("GET", "entities"): return entities(query: request.query)
+        case ("POST", "reports"): return startReport()
+        case ("GET", "reports/1"): return pollReport()
+        default: return json(404, #"{"error": "not_found", "path": "\#(request.path)"}"#)
+        }
+    }
+
+    private func booksPage(query: String?) -> MockResponse {
+        let page = Self.parameter("page", in: query).flatMap(Int.init) ?? 1
+        let books = state.withLock { $0.books }
+        let pageSize = 4
+        let total = max(1, (books.count + pageSize - 1) / pageSize)
+        let slice = books.dropFirst((page - 1) * pageSize).prefix(pageSize)
+        return encoded(200, PageBody(books: Array(slice), page: .init(current: page, total: total)))
+    }
+
+    private func book(id: Int?) -> MockResponse {
+        guard let id, let book = state.withLock({ $0.books.first { $0.id == id } }) else {
+            return json(404, #"{"error": "book_not_found"}"#)
+        }
+        return encoded(200, book)
+    }
+
+    private func addBook(_ body: Data) -> MockResponse {
+        guard let new = try? JSONDecoder().decode(NewBookBody.self, from: body) else {
+            return json(422, #"{"error": "invalid_book"}"#)
+        }
+        let book = state.withLock { state in
+            let book = Book(
+                id: (state.books.map(\.id).max() ?? 0) + 1, title: new.title, author: new.author, year: new.year,
+                genre: new.genre)
+            state.books.append(book)
+            return book
+        }
+        return encoded(201, book)
+    }
+
+    private func login(_ body: Data) -> MockResponse {
+        let credentials = try? JSONDecoder().decode([String: String].self, from: body)
+        guard credentials?["username"] == Self.username, credentials?["password"] == Self.password else {
+            return json(401, #"{"error": "invalid_credentials"}"#)
+        }
+        return json(200, #"{"token": "\#(Self.token)", "user": {"id": 1, "username": "reader", "name": "Ada Reader"}}"#)
+    }
+
+    private func currentUser(_ request: RecordedRequest) -> MockResponse {
+        guard request.headers["Authorization"] == Self.token else {
+            return json(401, #"{"error": "unauthenticated"}"#)
+        }
+        return json(200, #"{"id": 1, "username": "reader", "name": "Ada Reader"}"#)
+    }
+
+    private func entities(query: String?) -> MockResponse {
+        if Self.parameter("page", in: query) == "2" {
+            return json(200, #"{"page": [{"id": 3, "name": "Gamma"}, {"id": 4}]}"#)
+        }
+        return json(200, #"{"page": [{"id": 1, "name": "Alpha"}, {"id": 2, "name": "Beta"}]}"#)
+    }
+
+    private func startReport() -> MockResponse {
+        state.withLock { $0.reportPolls = 0 }
+        return MockResponse(
+            status: 202, headers: ["Location": "/api/v1/reports/1", "Content-Type": "application/json"],
+            body: Data(#"{"status": "queued"}"#.utf8))
+    }
+
+    private func pollReport() -> MockResponse {
+        let polls = state.withLock { state in
+            state.reportPolls += 1
+            return state.reportPolls
+        }
+        guard polls >= 2 else {
+            return MockResponse(
+                status: 202, headers: ["Location": "/api/v1/reports/1", "Content-Type": "application/json"],
+                body: Data(#"{"status": "running"}"#.utf8))
+        }
+        let total = state.withLock { $0.books.count } * 1_250
+        return json(200, #"{"id": 1, "status": "ready", "total_sales": \#(total)}"#)
+    }
+
+    private func json(_ status: Int, _ text: String) -> MockResponse {
+        MockResponse(status: status, headers: ["Content-Type": "application/json"], body: Data(text.utf8))
+    }
+
+    private func encoded(_ status: Int, _ value: some Encodable) -> MockResponse {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return MockResponse(
+            status: status, headers: ["Content-Type": "application/json"], body: (try? encoder.encode(value)) ?? Data())
+    }
+
+    private static func parameter(_ name: String, in query: String?) -> String? {
+        URLComponents(string: "/?" + (query ?? ""))?.queryItems?.first { $0.name == name }?.value
+    }
+
+    private struct PageBody: Encodable {
+        struct Page: Encodable {
+            var current: Int
+            var total: Int
+        }
+
+        var books: [Book]
+        var page: Page
+    }
+
+    private struct NewBookBody: Decodable {
+        var title: String
+        var author: String
+        var year: Int
+        var genre: String
+    }
+
+    private static let seed: [Book] = [
+        Book(id: 1, title: "Dune", author: "Frank Herbert", year: 1965, genre: "Science fiction"),
+        Book(id: 2, title: "The Left Hand of Darkness", author: "Ursula K. Le Guin", year: 1969, genre: "Science fiction"),
+        Book(id: 3, title: "Ficciones", author: "Jorge Luis Borges", year: 1944, genre: "Short stories"),
+        Book(id: 4, title: "Rayuela", author: "Julio Cortázar", year: 1963, genre: "Novel"),
+        Book(id: 5, title: "Pride and Prejudice", author: "Jane Austen", year: 1813, genre: "Novel"),
+        Book(id: 6, title: "The Name of the Rose", author: "Umberto Eco", year: 1980, genre: "Mystery"),
+    ]
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Networking
+import NetworkingTestKit
+import Synchronization
+
+/// The demo's tour: every feature of Networking against the embedded pinned books API.
+struct Tour: Sendable {
+    let servers: DemoServers
+    let console: Console
+    let session: SessionManager
+    let decodeFailures = Mutex<[DecodeFailure]>([])
+    private let results = Mutex<[StepResult]>([])
+
+    init(servers: DemoServers, console: Console) {
+        self.servers = servers
+        self.console = console
+        self.session = SessionManager()
+    }
+
+    /// The configuration of the real API: HTTPS, pinned to the bundled `books-api.der`.
+    var configuration: NetworkingConfiguration {
+        var configuration = NetworkingConfiguration(
+            domainURL: "localhost", port: servers.api.port, subdomainURL: "/api/v1", usePinningCertificate: true,
+            pinnedCertificates: .bundle(.module), timeout: 10, secondsBetweenPolls: 0.6)
+        configuration.decodedErrorHandler = { [decodeFailures] failure in
+            decodeFailures.withLock { $0.append(failure) }
+        }
+        return configuration
+    }
+
+    /// Runs every section and returns each step's outcome.
+    func run() async -> [StepResult] {
+        await books()
+        await users()
+        await entities()
+        await reports()
+        await impostor()
+        return results.withLock { $0 }
+    }
+
+    /// Times `call`, prints its outcome line, and records whether it behaved as `check` expects.
+    @discardableResult
+    func step<T>(
+        _ name: String, _ call: () async -> Result<T, RepositoryError>,
+        check: (Result<T, RepositoryError>) -> (passed: Bool, summary: String)
+    ) async -> Result<T, RepositoryError> {
+        let start = ContinuousClock.now
+        let result = await call()
+        let elapsed = ContinuousClock.now - start
+        let (passed, summary) = check(result)
+        let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+        console.line(
+            "   \(console.mark(passed)) \(name.padding(toLength: 34, withPad: " ", startingAt: 0)) \(summary) "
+                + console.dim(String(format: "(%.1f ms)", milliseconds)))
+        results.withLock { $0.append(StepResult(name: name, passed: passed, summary: summary)) }
+        return result
+    }
+
+    func record(_ name: String, passed: Bool, summary: String) {
+        console.line("   \(console.mark(passed)) \(name.padding(toLength: 34, withPad: " ", startingAt: 0)) \(summary)")
+        results.withLock { $0.append(StepResult(name: name, passed: passed, summary: summary)) }
+    }
+}

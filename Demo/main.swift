@@ -1,3 +1,0 @@
-import Networking
-
-print("Networking demo: coming with the demo issue.")

@@ -1,0 +1,81 @@
+import Foundation
+
+/// What the logger must never print for one request: the values of redacted headers and the
+/// password in a URL's user information.
+struct LogRedaction: Sendable {
+    /// The text printed instead of a secret.
+    static let placeholder = "<redacted>"
+    /// Secrets shorter than this are only hidden where they are known to be (header values, URL
+    /// passwords): scrubbing them from free text would garble unrelated words.
+    static let minimumScrubbedLength = 8
+
+    private let lowercasedNames: Set<String>
+    /// Pairs of text to find and its replacement, longest first, applied to every message.
+    private var replacements: [(find: String, replace: String)] = []
+
+    /// Creates the redaction for `request`.
+    /// - Parameters:
+    ///   - request: The request whose header values and URL password are secret.
+    ///   - names: The header names to redact, any case.
+    init(request: HTTPRequest, names: Set<String>) {
+        lowercasedNames = Set(names.map { $0.lowercased() })
+        addSecrets(in: request.headers)
+        addUserInfo(of: request.url)
+    }
+
+    /// Adds the secrets of a response: its redacted header values (such as `Set-Cookie`) and URL.
+    mutating func addSecrets(of response: HTTPResponse) {
+        addSecrets(in: response.headers)
+        addUserInfo(of: response.url)
+    }
+
+    /// Whether the value of the header `name` is redacted.
+    func redacts(_ name: String) -> Bool {
+        lowercasedNames.contains(name.lowercased())
+    }
+
+    /// The value to print for the header `name`.
+    func value(of name: String, _ value: String) -> String {
+        redacts(name) ? Self.placeholder : value
+    }
+
+    /// `text` with every known secret replaced by `<redacted>`.
+    func scrub(_ text: String) -> String {
+        replacements.reduce(text) { text, pair in
+            text.contains(pair.find) ? text.replacingOccurrences(of: pair.find, with: pair.replace) : text
+        }
+    }
+
+    private mutating func addSecrets(in headers: HTTPHeaders) {
+        for (name, value) in headers where redacts(name) {
+            // The whole value, the credentials after an auth scheme, and a cookie's name=value pair.
+            let credentials = value.split(separator: " ", maxSplits: 1).dropFirst().first.map(String.init)
+            let cookie = value.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) }
+            for secret in [value, credentials, cookie].compactMap(\.self)
+            where secret.count >= Self.minimumScrubbedLength {
+                add(find: secret, replace: Self.placeholder)
+            }
+        }
+    }
+
+    private mutating func addUserInfo(of url: URL) {
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+            let password = components.percentEncodedPassword
+        else {
+            return
+        }
+        let user = components.percentEncodedUser ?? ""
+        add(find: "\(user):\(password)@", replace: "\(user):\(Self.placeholder)@")
+        if let decoded = components.password, decoded.count >= Self.minimumScrubbedLength {
+            add(find: decoded, replace: Self.placeholder)
+        }
+    }
+
+    private mutating func add(find: String, replace: String) {
+        guard !find.isEmpty, !replacements.contains(where: { $0.find == find }) else {
+            return
+        }
+        replacements.append((find, replace))
+        replacements.sort { $0.find.count > $1.find.count }
+    }
+}

@@ -1,0 +1,169 @@
+public import Foundation
+import Synchronization
+
+/// Tells an app when to show a network activity indicator: visible once requests have been running
+/// for ``startDelay``, hidden ``completionDelay`` after the last one ended, so that short requests
+/// and quick successions do not make it flicker.
+///
+/// Every request the pipeline sends counts, polls included: the count goes up just before the
+/// transport is called and down exactly once after it, however the request ends (success, error,
+/// cancellation).
+///
+/// ```swift
+/// let indicator = NetworkActivityIndicatorManager.shared
+/// indicator.networkActivityIndicatorVisibilityChanged = { visible in spinner.update(visible) }
+/// indicator.isEnabled = true
+/// ```
+///
+/// While disabled the count is still kept, so ``activityCount`` is always exact and enabling
+/// mid-request shows the indicator after ``startDelay``; nothing is shown and the callback does not
+/// fire. Disabling while visible hides it at once and reports that last change (`false`).
+public final class NetworkActivityIndicatorManager: Sendable {
+    /// The manager the request pipeline reports to.
+    public static let shared = NetworkActivityIndicatorManager()
+
+    private enum Pending {
+        case show
+        case hide
+    }
+
+    /// What to do once the lock is released.
+    private enum Effect {
+        case none
+        case schedule(Pending, after: TimeInterval, generation: UInt64)
+        case notify(Bool, (@Sendable (Bool) -> Void)?)
+    }
+
+    private struct State {
+        var isEnabled = false
+        var isVisible = false
+        var activityCount = 0
+        var startDelay: TimeInterval = 1.0
+        var completionDelay: TimeInterval = 0.17
+        var visibilityChanged: (@Sendable (Bool) -> Void)?
+        var pending: Pending?
+        /// Bumped whenever the pending transition changes, so that a stale timer does nothing.
+        var generation: UInt64 = 0
+    }
+
+    private let state = Mutex(State())
+
+    /// Creates a disabled manager with no activity. The pipeline reports to ``shared`` only; other
+    /// instances are for tests and for apps counting their own work.
+    public init() {}
+
+    /// Whether the indicator may be shown and the callback fire. Default `false`.
+    public var isEnabled: Bool {
+        get { state.withLock { $0.isEnabled } }
+        set { update { $0.isEnabled = newValue } }
+    }
+
+    /// Whether the indicator should be visible now.
+    public var isNetworkActivityIndicatorVisible: Bool {
+        state.withLock { $0.isVisible }
+    }
+
+    /// The number of requests running now.
+    public var activityCount: Int {
+        state.withLock { $0.activityCount }
+    }
+
+    /// How long activity must last before the indicator shows, in seconds. Default 1.0. A change
+    /// applies from the next pending transition.
+    public var startDelay: TimeInterval {
+        get { state.withLock { $0.startDelay } }
+        set { state.withLock { $0.startDelay = newValue } }
+    }
+
+    /// How long the indicator stays after the last request ended, in seconds; a request starting
+    /// within it keeps the indicator visible. Default 0.17.
+    public var completionDelay: TimeInterval {
+        get { state.withLock { $0.completionDelay } }
+        set { state.withLock { $0.completionDelay = newValue } }
+    }
+
+    /// Called with the new visibility each time it changes (never twice with the same value in a
+    /// row), outside the manager's lock, on no particular thread.
+    public var networkActivityIndicatorVisibilityChanged: (@Sendable (Bool) -> Void)? {
+        get { state.withLock { $0.visibilityChanged } }
+        set { state.withLock { $0.visibilityChanged = newValue } }
+    }
+
+    /// Counts one more running request. Call it when work starts; pair it with exactly one
+    /// ``decrementActivityCount()``.
+    public func incrementActivityCount() {
+        update { $0.activityCount += 1 }
+    }
+
+    /// Counts one request fewer; the count never goes below zero.
+    public func decrementActivityCount() {
+        update { $0.activityCount = max(0, $0.activityCount - 1) }
+    }
+
+    /// Applies `change`, then works out the next transition and performs it outside the lock.
+    private func update(_ change: (inout State) -> Void) {
+        let effect = state.withLock { state in
+            change(&state)
+            return Self.reconcile(&state)
+        }
+        perform(effect)
+    }
+
+    /// Schedules, cancels or makes the transition the state now calls for.
+    private static func reconcile(_ state: inout State) -> Effect {
+        guard state.isEnabled else {
+            if state.pending != nil {
+                state.pending = nil
+                state.generation &+= 1
+            }
+            guard state.isVisible else {
+                return .none
+            }
+            state.isVisible = false
+            return .notify(false, state.visibilityChanged)
+        }
+        let wanted: Pending? =
+            switch (state.activityCount > 0, state.isVisible) {
+            case (true, false): .show
+            case (false, true): .hide
+            default: nil
+            }
+        guard wanted != state.pending else {
+            return .none
+        }
+        state.pending = wanted
+        state.generation &+= 1
+        switch wanted {
+        case .show: return .schedule(.show, after: state.startDelay, generation: state.generation)
+        case .hide: return .schedule(.hide, after: state.completionDelay, generation: state.generation)
+        case nil: return .none
+        }
+    }
+
+    private func perform(_ effect: Effect) {
+        switch effect {
+        case .none:
+            break
+        case .notify(let visible, let callback):
+            callback?(visible)
+        case .schedule(let transition, let delay, let generation):
+            Task { [weak self] in
+                try? await Task.sleep(for: .seconds(max(0, delay)))
+                self?.fire(transition, generation: generation)
+            }
+        }
+    }
+
+    /// A timer ran out: make its transition unless something changed since it was scheduled.
+    private func fire(_ transition: Pending, generation: UInt64) {
+        let effect = state.withLock { state -> Effect in
+            guard state.generation == generation else {
+                return .none
+            }
+            state.pending = nil
+            state.isVisible = transition == .show
+            return .notify(state.isVisible, state.visibilityChanged)
+        }
+        perform(effect)
+    }
+}

@@ -1,0 +1,106 @@
+import Synchronization
+
+/// Prints every request the pipeline sends and what came back, with secrets redacted.
+///
+/// Nothing is logged until ``startLogging()`` is called; ``level`` decides how much is printed
+/// (see ``NetworkActivityLoggerLevel``). Every request goes through it, polls included.
+///
+/// ```swift
+/// NetworkActivityLogger.shared.level = .info
+/// NetworkActivityLogger.shared.filterPredicate = { $0.url.path.hasPrefix("/health") }
+/// NetworkActivityLogger.shared.startLogging()
+/// // → GET https://api.example.com/books?page=1
+/// // GET https://api.example.com/books?page=1 → 200 in 48.2 ms, 1.2 KiB
+/// ```
+///
+/// The values of ``redactedHeaders`` print as `<redacted>` at every level, in header lists and in
+/// the cURL command alike, and so does the password of a URL's user information. As a second line of
+/// defence, any longer secret value (8 characters or more) echoed in a body or an error
+/// description is replaced by `<redacted>` as well.
+///
+/// When logging is stopped or the level is `.off`, the cost per request is one lock: nothing is
+/// formatted.
+public final class NetworkActivityLogger: Sendable {
+    /// The logger the request pipeline reports to.
+    public static let shared = NetworkActivityLogger()
+
+    /// The headers whose values are redacted unless changed: credentials and cookies.
+    static let defaultRedactedHeaders: Set<String> = ["Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie"]
+
+    private struct State {
+        var isStarted = false
+        var level = NetworkActivityLoggerLevel.debug
+        var filterPredicate: (@Sendable (HTTPRequest) -> Bool)?
+        var output: @Sendable (String) -> Void = StandardErrorOutput.write
+        var redactedHeaders = NetworkActivityLogger.defaultRedactedHeaders
+    }
+
+    private let state = Mutex(State())
+
+    /// Creates a stopped logger at level `.debug` that writes to standard error. The pipeline
+    /// reports to ``shared`` only; other instances are for tests and custom wiring.
+    public init() {}
+
+    /// How much is printed once logging is started. Default `.debug`.
+    public var level: NetworkActivityLoggerLevel {
+        get { state.withLock { $0.level } }
+        set { state.withLock { $0.level = newValue } }
+    }
+
+    /// Decides which requests are left out: return `true` to not log a request. Default `nil`
+    /// (every request is logged). It is called outside the logger's lock, once per request.
+    public var filterPredicate: (@Sendable (HTTPRequest) -> Bool)? {
+        get { state.withLock { $0.filterPredicate } }
+        set { state.withLock { $0.filterPredicate = newValue } }
+    }
+
+    /// Receives each message (one or several lines, without a trailing newline), possibly from
+    /// several tasks at once. Default: writes the message and a newline to standard error, one
+    /// message at a time.
+    public var output: @Sendable (String) -> Void {
+        get { state.withLock { $0.output } }
+        set { state.withLock { $0.output = newValue } }
+    }
+
+    /// The header names whose values print as `<redacted>`, compared case-insensitively. Default
+    /// `Authorization`, `Proxy-Authorization`, `Cookie` and `Set-Cookie`.
+    public var redactedHeaders: Set<String> {
+        get { state.withLock { $0.redactedHeaders } }
+        set { state.withLock { $0.redactedHeaders = newValue } }
+    }
+
+    /// Whether ``startLogging()`` was called more recently than ``stopLogging()``.
+    public var isLogging: Bool {
+        state.withLock { $0.isStarted }
+    }
+
+    /// Starts logging at the current ``level``.
+    public func startLogging() {
+        state.withLock { $0.isStarted = true }
+    }
+
+    /// Stops logging; ``level`` is kept for the next ``startLogging()``.
+    public func stopLogging() {
+        state.withLock { $0.isStarted = false }
+    }
+
+    /// Logs `request` as it is about to be sent and returns the record to finish with its result, or
+    /// `nil` (having done nothing but read the state) when logging is stopped, off or filtered out.
+    func begin(_ request: HTTPRequest) -> LoggedRequest? {
+        let settings = state.withLock { state -> LoggedRequest.Settings? in
+            guard state.isStarted, state.level != .off else {
+                return nil
+            }
+            return LoggedRequest.Settings(
+                level: state.level, output: state.output, filterPredicate: state.filterPredicate,
+                redactedHeaders: state.redactedHeaders)
+        }
+        guard let settings else {
+            return nil
+        }
+        if let filterPredicate = settings.filterPredicate, filterPredicate(request) {
+            return nil
+        }
+        return LoggedRequest(request: request, settings: settings).logRequest()
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Reads a `Retry-After` header: delay-seconds or an HTTP-date (RFC 9110 §10.2.3), capped.
+enum RetryAfter {
+    /// The longest wait a server can ask for.
+    static let maximumDelay: TimeInterval = 60
+
+    /// The delay the header asks for, between 0 and ``maximumDelay``, or `nil` when absent or unreadable.
+    /// - Parameters:
+    ///   - value: The header value.
+    ///   - now: The current time, for HTTP-dates.
+    static func delay(from value: String?, now: Date = Date()) -> TimeInterval? {
+        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
+            return nil
+        }
+        if let seconds = TimeInterval(value), seconds.isFinite {
+            return min(max(seconds, 0), maximumDelay)
+        }
+        for format in httpDateFormats {
+            if let date = formatter(format).date(from: value) {
+                return min(max(date.timeIntervalSince(now), 0), maximumDelay)
+            }
+        }
+        return nil
+    }
+
+    /// IMF-fixdate, RFC 850 and asctime, the three forms HTTP-date may take.
+    private static let httpDateFormats = [
+        "EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy",
+    ]
+
+    private static func formatter(_ format: String) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = format
+        return formatter
+    }
+}

@@ -1,0 +1,223 @@
+import Foundation
+import Testing
+
+@testable import Networking
+
+extension LoggingTests {
+    /// The activity indicator on its own instances. Timing bounds are lower bounds, or upper bounds
+    /// many times the expected value, because the test machine may be loaded.
+    @Suite struct NetworkActivityIndicatorManagerTests: LoggerTesting {
+        @Test func defaults() {
+            // Given a new manager
+            let manager = NetworkActivityIndicatorManager()
+
+            // Then it is disabled, idle, hidden, with AFNetworking's delays
+            #expect(manager.isEnabled == false)
+            #expect(manager.isNetworkActivityIndicatorVisible == false)
+            #expect(manager.activityCount == 0)
+            #expect(manager.startDelay == 1.0)
+            #expect(manager.completionDelay == 0.17)
+            #expect(manager.networkActivityIndicatorVisibilityChanged == nil)
+        }
+
+        @Test func overlappingRequestsKeepItVisibleUntilBothEnd() async {
+            // Given an enabled manager and two requests held open by the test
+            let (manager, log) = makeManager(startDelay: 0.05, completionDelay: 0.5)
+            let first = makeGate()
+            let second = makeGate()
+            let firstRequest = Task { await observe(manager, "overlap/1", first.wait) }
+            #expect(await eventually { manager.isNetworkActivityIndicatorVisible })
+            let secondRequest = Task { await observe(manager, "overlap/2", second.wait) }
+            #expect(await eventually { manager.activityCount == 2 })
+
+            // When the first ends and well over the completion delay passes
+            first.open()
+            _ = await firstRequest.value
+            try? await Task.sleep(for: .seconds(1))
+
+            // Then it is still visible, shown once
+            #expect(manager.activityCount == 1)
+            #expect(manager.isNetworkActivityIndicatorVisible)
+            #expect(log.all == [true])
+
+            // When the second ends
+            second.open()
+            _ = await secondRequest.value
+            let ended = ContinuousClock.now
+
+            // Then it stays for the completion delay, then hides
+            #expect(manager.isNetworkActivityIndicatorVisible)
+            #expect(await eventually { !manager.isNetworkActivityIndicatorVisible })
+            #expect(ended.duration(to: .now) >= .milliseconds(500))
+            #expect(manager.activityCount == 0)
+            #expect(log.all == [true, false])
+        }
+
+        @Test func requestShorterThanStartDelayNeverShows() async {
+            // Given an enabled manager with a 0.2 s start delay
+            let (manager, log) = makeManager(startDelay: 0.2, completionDelay: 0.05)
+
+            // When a request ends at once, and longer than the start delay passes
+            _ = await observe(manager, "short") {}
+            try? await Task.sleep(for: .seconds(0.6))
+
+            // Then the indicator never showed
+            #expect(!manager.isNetworkActivityIndicatorVisible)
+            #expect(log.all.isEmpty)
+            #expect(manager.activityCount == 0)
+        }
+
+        @Test func requestWithinCompletionDelayKeepsItVisible() async {
+            // Given a visible indicator
+            let (manager, log) = makeManager(startDelay: 0.05, completionDelay: 0.5)
+            manager.incrementActivityCount()
+            #expect(await eventually { manager.isNetworkActivityIndicatorVisible })
+
+            // When the request ends and another starts within the completion delay
+            manager.decrementActivityCount()
+            manager.incrementActivityCount()
+            try? await Task.sleep(for: .seconds(1))
+
+            // Then it never hid, and the callback fired once
+            #expect(manager.isNetworkActivityIndicatorVisible)
+            #expect(log.all == [true])
+
+            // When that one ends too
+            manager.decrementActivityCount()
+
+            // Then it hides, reported once
+            #expect(await eventually { !manager.isNetworkActivityIndicatorVisible })
+            #expect(log.all == [true, false])
+        }
+
+        @Test func disabledManagerCountsButNeverShows() async {
+            // Given a disabled manager with no start delay
+            let (manager, log) = makeManager(startDelay: 0, completionDelay: 0)
+            manager.isEnabled = false
+
+            // When a request runs for a while
+            manager.incrementActivityCount()
+            try? await Task.sleep(for: .seconds(0.3))
+
+            // Then it is counted but not shown
+            #expect(manager.activityCount == 1)
+            #expect(!manager.isNetworkActivityIndicatorVisible)
+            manager.decrementActivityCount()
+            #expect(manager.activityCount == 0)
+            #expect(log.all.isEmpty)
+        }
+
+        @Test func enablingMidRequestShowsAndDisablingHidesAtOnce() async {
+            // Given a request running while the manager is disabled
+            let (manager, log) = makeManager(startDelay: 0.05, completionDelay: 0.05)
+            manager.isEnabled = false
+            manager.incrementActivityCount()
+
+            // When the manager is enabled
+            manager.isEnabled = true
+
+            // Then the indicator shows after the start delay
+            #expect(await eventually { manager.isNetworkActivityIndicatorVisible })
+            #expect(log.all == [true])
+
+            // When it is disabled while visible
+            manager.isEnabled = false
+
+            // Then it hides at once, reports that, and reports nothing after
+            #expect(!manager.isNetworkActivityIndicatorVisible)
+            #expect(log.all == [true, false])
+            manager.decrementActivityCount()
+            try? await Task.sleep(for: .seconds(0.3))
+            #expect(log.all == [true, false])
+        }
+
+        @Test func countNeverGoesBelowZero() {
+            // Given an idle manager
+            let manager = NetworkActivityIndicatorManager()
+
+            // When it is decremented more often than incremented
+            manager.incrementActivityCount()
+            manager.decrementActivityCount()
+            manager.decrementActivityCount()
+
+            // Then the count stays at zero and the next request counts from there
+            #expect(manager.activityCount == 0)
+            manager.incrementActivityCount()
+            #expect(manager.activityCount == 1)
+        }
+
+        @Test func countIsExactAfterHundredConcurrentRequests() async {
+            // Given an enabled manager with short delays, and 100 requests of 1 to 20 ms: every
+            // fourth fails, every fifth is cancelled
+            let (manager, log) = makeManager(startDelay: 0.005, completionDelay: 0.005)
+            let peak = PeakGauge()
+            var requests: [Task<Bool, Never>] = []
+
+            // When they all run at once
+            for index in 0..<100 {
+                let request = Task {
+                    let result = await RequestObservation.observe(
+                        HTTPRequest(method: .get, url: url("concurrent/\(index)")), logger: NetworkActivityLogger(),
+                        indicator: manager
+                    ) {
+                        peak.record(manager.activityCount)
+                        do {
+                            try await Task.sleep(for: .milliseconds(1 + index % 20))
+                        } catch {
+                            return .failure(.cancelled)
+                        }
+                        return index % 4 == 0
+                            ? .failure(.noNetworkConnection(TransportError(code: .connectionLost, message: "lost")))
+                            : .success(response(200, "concurrent/\(index)"))
+                    }
+                    guard case .failure(.cancelled) = result else {
+                        return false
+                    }
+                    return true
+                }
+                if index % 5 == 0 {
+                    request.cancel()
+                }
+                requests.append(request)
+            }
+            var cancelled = 0
+            for request in requests where await request.value {
+                cancelled += 1
+            }
+
+            // Then every request was counted up and down exactly once
+            #expect(cancelled >= 1)
+            #expect(peak.value >= 2)
+            #expect(manager.activityCount == 0)
+            #expect(await eventually { !manager.isNetworkActivityIndicatorVisible })
+            let changes = log.all
+            #expect(zip(changes, changes.dropFirst()).allSatisfy { $0 != $1 }, "callback fired without a change")
+            #expect(changes.last != true)
+        }
+
+        func makeManager(startDelay: TimeInterval, completionDelay: TimeInterval) -> (
+            NetworkActivityIndicatorManager, VisibilityLog
+        ) {
+            let manager = NetworkActivityIndicatorManager()
+            let log = VisibilityLog()
+            manager.startDelay = startDelay
+            manager.completionDelay = completionDelay
+            manager.networkActivityIndicatorVisibilityChanged = log.callback
+            manager.isEnabled = true
+            return (manager, log)
+        }
+
+        /// Runs a request through the observation stage with `manager`, its transport being `wait`.
+        func observe(
+            _ manager: NetworkActivityIndicatorManager, _ path: String, _ wait: @Sendable () async -> Void
+        ) async -> Bool {
+            let result = await RequestObservation.observe(
+                request(path), logger: NetworkActivityLogger(), indicator: manager
+            ) {
+                await wait()
+                return .success(response(200, path))
+            }
+            return (try? result.get()) != nil
+        }
+    }
+}

@@ -1,0 +1,16 @@
+import Synchronization
+
+/// Remembers the highest value it was shown, from any task.
+final class PeakGauge: Sendable {
+    private let peak = Mutex(0)
+
+    /// Records `value`, keeping the highest seen.
+    func record(_ value: Int) {
+        peak.withLock { $0 = max($0, value) }
+    }
+
+    /// The highest value recorded so far.
+    var value: Int {
+        peak.withLock { $0 }
+    }
+}

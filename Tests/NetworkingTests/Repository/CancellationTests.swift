@@ -1,0 +1,99 @@
+import Foundation
+import Networking
+import NetworkingTestKit
+import Testing
+
+@Suite("Cancellation and laziness")
+struct CancellationTests {
+    @Test("nothing is sent until the call is awaited")
+    func lazy() async {
+        let transport = stub()
+        let repository = TestRepository(configuration: stubConfiguration(), transport: transport)
+
+        let call: () async -> Result<EmptyResponse, RepositoryError> = {
+            await repository.performRequest(method: .get, path: "x")
+        }
+        #expect(transport.requestCount == 0)
+        _ = await call()
+        #expect(transport.requestCount == 1)
+    }
+
+    @Test("a task cancelled before the call sends nothing and returns .cancelled")
+    func cancelledBefore() async {
+        // Given
+        let transport = stub()
+        let repository = TestRepository(configuration: stubConfiguration(), transport: transport)
+
+        // When
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            let result: Result<EmptyResponse, RepositoryError> = await repository.performRequest(
+                method: .get, path: "x")
+            return result
+        }
+        let result = await task.value
+
+        // Then
+        guard case .cancelled? = result.failure else {
+            Issue.record("expected cancelled, got \(result)")
+            return
+        }
+        #expect(transport.requestCount == 0)
+    }
+
+    @Test("cancelling during a delayed request returns .cancelled promptly")
+    func cancelledDuring() async throws {
+        // Given
+        let transport = StubTransport { request in
+            try await Task.sleep(for: .seconds(30))
+            return HTTPResponse(statusCode: 200, url: request.url)
+        }
+        let repository = TestRepository(configuration: stubConfiguration(), transport: transport)
+        let task = Task {
+            let result: Result<EmptyResponse, RepositoryError> = await repository.performRequest(
+                method: .get, path: "slow")
+            return result
+        }
+        while transport.requestCount == 0 {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+
+        // When
+        let start = ContinuousClock.now
+        task.cancel()
+        let result = await task.value
+
+        // Then
+        #expect(ContinuousClock.now - start < .seconds(2))
+        guard case .cancelled? = result.failure else {
+            Issue.record("expected cancelled, got \(result)")
+            return
+        }
+    }
+
+    @Test("a transport that ignores cancellation still yields .cancelled")
+    func cancellationIgnoredByTransport() async throws {
+        let started = Recorder<Int>()
+        let transport = StubTransport { request in
+            started.record(1)
+            try? await Task.sleep(for: .milliseconds(200))
+            return HTTPResponse(statusCode: 200, url: request.url)
+        }
+        let repository = TestRepository(configuration: stubConfiguration(), transport: transport)
+        let task = Task {
+            let result: Result<EmptyResponse, RepositoryError> = await repository.performRequest(
+                method: .get, path: "x")
+            return result
+        }
+        while started.all.isEmpty {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+
+        task.cancel()
+
+        guard case .cancelled? = await task.value.failure else {
+            Issue.record("expected cancelled")
+            return
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Networking
+import NetworkingTestKit
+import Testing
+
+@Suite("URL building")
+struct URLBuildingTests {
+    @Test(
+        "paths are appended to the base URL, never resolved relative to it",
+        arguments: [
+            ("/v1", "books", "https://api.example.test/v1/books"),
+            ("/v1", "/books", "https://api.example.test/v1/books"),
+            ("/v1/", "books", "https://api.example.test/v1/books"),
+            ("/v1", "users/me", "https://api.example.test/v1/users/me"),
+            ("/v1", "", "https://api.example.test/v1"),
+            (nil, "books", "https://api.example.test/books"),
+            (nil, "/books", "https://api.example.test/books"),
+            ("/v1", "books/a b", "https://api.example.test/v1/books/a%20b"),
+            ("/v1", "books/caf%C3%A9", "https://api.example.test/v1/books/caf%C3%A9"),
+            ("/v1", "books/100%", "https://api.example.test/v1/books/100%25"),
+            ("/local-path-1.0", "entity", "https://api.example.test/local-path-1.0/entity"),
+        ] as [(String?, String, String)]
+    )
+    func appendPath(subdomain: String?, path: String, expected: String) async throws {
+        // Given
+        let transport = stub()
+        let repository = TestRepository(configuration: stubConfiguration(subdomain: subdomain), transport: transport)
+
+        // When
+        let _: Result<EmptyResponse, RepositoryError> = await repository.performRequest(method: .get, path: path)
+
+        // Then
+        let request = try #require(transport.requests.first)
+        #expect(request.url.absoluteString == expected)
+    }
+
+    @Test("scheme and port come from the configuration")
+    func schemeAndPort() async throws {
+        let transport = stub()
+        let configuration = NetworkingConfiguration(
+            useSecureConnection: false, domainURL: "127.0.0.1", port: 8080, subdomainURL: "/api")
+        let repository = TestRepository(configuration: configuration, transport: transport)
+
+        let _: Result<EmptyResponse, RepositoryError> = await repository.performRequest(method: .get, path: "/x")
+
+        #expect(transport.requests.first?.url.absoluteString == "http://127.0.0.1:8080/api/x")
+    }
+
+    @Test("an absolute URL or control character as path is invalidURL", arguments: ["https://evil.test/x", "a\nb"])
+    func invalidPath(path: String) async {
+        let transport = stub()
+        let repository = TestRepository(configuration: stubConfiguration(), transport: transport)
+
+        let result: Result<EmptyResponse, RepositoryError> = await repository.performRequest(method: .get, path: path)
+
+        guard case .invalidURL? = result.failure else {
+            Issue.record("expected invalidURL, got \(result)")
+            return
+        }
+        #expect(transport.requestCount == 0)
+    }
+}
