@@ -69,6 +69,7 @@ public final class MockServer: Sendable {
     }
 
     /// Answers every request when set, instead of the queue; called on a connection thread.
+    /// ``shutdown()`` clears it, which also breaks the cycle of a dispatcher that captures the server.
     public var dispatcher: (@Sendable (RecordedRequest) -> MockResponse)? {
         get { core.state.withLock { $0.dispatcher } }
         set { core.state.withLock { $0.dispatcher = newValue } }

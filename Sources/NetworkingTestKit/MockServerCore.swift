@@ -35,6 +35,10 @@ final class MockServerCore: Sendable {
     /// Stops every thread, waits for them to close their sockets, and returns; idempotent.
     func stop() {
         stopped.store(true, ordering: .releasing)
+        // Breaks the cycle of a dispatcher that captures its server; released outside the lock,
+        // since that may run the server's deinit, which stops again.
+        let dispatcher = state.withLock { $0.dispatcher.take() }
+        _ = dispatcher
         // A dispatcher that shuts the server down runs on one of its threads: waiting would hang.
         guard Thread.current.name != threadName else { return }
         _ = threads.wait(timeout: .now() + Self.stopTimeout)

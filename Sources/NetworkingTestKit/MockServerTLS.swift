@@ -6,8 +6,7 @@ import Glibc
 /// The server side of ``MockServer``'s TLS: one OpenSSL context holding the certificate and key.
 ///
 /// TLS 1.2 or later; ALPN answers only `http/1.1`, so clients speak HTTP/1.1; session tickets stay on.
-// Safe to share: the SSL_CTX is fully configured in init and only read afterwards (SSL_new), which
-// OpenSSL allows from any thread.
+// @unchecked Sendable: the SSL_CTX is configured in init and afterwards only passed to SSL_new (thread-safe).
 final class MockServerTLS: @unchecked Sendable {
     /// The configured `SSL_CTX`.
     let context: OpaquePointer

@@ -40,7 +40,7 @@ enum OpenSSLSupport {
         }
     }
 
-    /// Runs `body` with the DER encoding produced by an `i2d_…` function.
+    /// The DER bytes an `i2d_…` function writes: it is called once for the length, once to write.
     static func derEncoding(_ encode: (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?) -> Int32) -> Data? {
         let length = encode(nil)
         guard length > 0 else { return nil }

@@ -42,6 +42,25 @@ extension TestKit {
             #expect(rest.isEmpty)
         }
 
+        @Test func shutdownReleasesADispatcherThatCapturesTheServer() async throws {
+            // Given
+            weak var weakServer: MockServer?
+            var port = 0
+            do {
+                let server = try MockServer()
+                server.dispatcher = { _ in MockResponse(text: "\(server.requestCount)") }
+                weakServer = server
+                port = server.port
+
+                // When
+                server.shutdown()
+            }
+
+            // Then
+            #expect(weakServer == nil)
+            #expect(throws: TestClientError.self) { try TestHTTPClient(port: port) }
+        }
+
         @Test func droppingTheServerShutsItDown() async throws {
             // Given
             var server: MockServer? = try MockServer()
