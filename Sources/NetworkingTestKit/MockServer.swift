@@ -1,0 +1,137 @@
+public import Foundation
+import Synchronization
+
+/// An HTTP/1.1 server on 127.0.0.1, plain or TLS, that answers with queued or dispatched
+/// ``MockResponse``s and records every request, for tests that run real sockets.
+///
+/// It binds an ephemeral port, accepts on its own thread and serves each connection on its own
+/// thread with keep-alive. With an empty queue and no dispatcher it answers `404 Not Found` with
+/// a plain-text body saying so, at once.
+///
+/// ```swift
+/// let server = try MockServer(tls: .selfSigned(commonName: "localhost"))
+/// defer { server.shutdown() }
+/// server.enqueue(MockResponse(status: 200, json: #"{"id": 1}"#))
+/// // … send a request to server.baseURL.appending(path: "books/1") …
+/// let recorded = try await server.takeRequest(timeout: 2)
+/// #expect(recorded.path == "/books/1")
+/// ```
+public final class MockServer: Sendable {
+    private let core: MockServerCore
+
+    /// The port the server listens on.
+    public let port: Int
+    /// `http://127.0.0.1:<port>`, or `https://…` with TLS.
+    public let baseURL: URL
+    /// The certificate served with TLS, or `nil` for plain HTTP.
+    public let certificate: TestCertificate?
+
+    /// Starts a server on 127.0.0.1 on an ephemeral port.
+    /// - Parameter tls: The certificate and key to serve TLS with (1.2 or later, ALPN `http/1.1`);
+    ///   `nil` for plain HTTP.
+    /// - Throws: ``MockServerError`` when the socket cannot be bound or TLS cannot be configured.
+    public init(tls: TestCertificate? = nil) throws {
+        let context = try tls.map { try MockServerTLS(certificate: $0) }
+        let (listener, port) = try MockServerSocket.listen()
+        let scheme = tls == nil ? "http" : "https"
+        guard let url = URL(string: "\(scheme)://127.0.0.1:\(port)") else {
+            _ = MockServerSocket.closeListener(listener)
+            throw MockServerError(code: .socket, message: "no URL for port \(port)")
+        }
+        self.core = MockServerCore(listener: listener, tls: context)
+        self.port = port
+        self.baseURL = url
+        self.certificate = tls
+        core.start()
+    }
+
+    deinit {
+        core.stop()
+    }
+
+    /// The served certificate, DER-encoded, or `nil` for plain HTTP.
+    public var certificateDER: Data? {
+        certificate?.der
+    }
+
+    /// The URL of `path` on this server, for example `url("/books?page=2")`.
+    /// - Parameter path: A path starting with `/`, optionally with a query.
+    /// - Returns: The absolute URL (``baseURL`` when `path` does not form a valid URL).
+    public func url(_ path: String) -> URL {
+        URL(string: baseURL.absoluteString + (path.hasPrefix("/") ? path : "/" + path)) ?? baseURL
+    }
+
+    /// Adds a response to the end of the queue; queued responses answer requests in order
+    /// when no ``dispatcher`` is set.
+    /// - Parameter response: The response.
+    public func enqueue(_ response: MockResponse) {
+        core.state.withLock { $0.queue.append(response) }
+    }
+
+    /// Answers every request when set, instead of the queue; called on a connection thread.
+    /// ``shutdown()`` clears it, which also breaks the cycle of a dispatcher that captures the server.
+    public var dispatcher: (@Sendable (RecordedRequest) -> MockResponse)? {
+        get { core.state.withLock { $0.dispatcher } }
+        set { core.state.withLock { $0.dispatcher = newValue } }
+    }
+
+    /// The number of responses still queued.
+    public var queuedResponseCount: Int {
+        core.state.withLock { $0.queue.count }
+    }
+
+    /// Every request recorded so far, in order, whether taken or not.
+    public var recordedRequests: [RecordedRequest] {
+        core.state.withLock { $0.requests }
+    }
+
+    /// The number of requests received so far (malformed ones answered 400 are not counted).
+    public var requestCount: Int {
+        core.state.withLock { $0.requests.count }
+    }
+
+    /// The number of TCP connections accepted so far, including those whose TLS handshake failed.
+    public var connectionCount: Int {
+        core.state.withLock { $0.connectionCount }
+    }
+
+    /// The application bytes received so far: the HTTP bytes read, decrypted with TLS. Bytes of a
+    /// TLS handshake are not counted, so a client that fails the handshake leaves this unchanged.
+    public var bytesReceived: Int {
+        core.state.withLock { $0.bytesReceived }
+    }
+
+    /// Returns the next request not yet taken, in arrival order, waiting for it if needed.
+    ///
+    /// Waiting sleeps the task in short steps, never blocking a thread of the cooperative pool.
+    /// - Parameter timeout: The longest wait, in seconds.
+    /// - Returns: The request.
+    /// - Throws: ``MockServerError`` with code `.timeout` when none arrives in time;
+    ///   `CancellationError` when the task is cancelled.
+    public func takeRequest(timeout: TimeInterval = 5) async throws -> RecordedRequest {
+        let deadline = ContinuousClock.now + .milliseconds(Int64(max(0, timeout) * 1000))
+        while true {
+            let next = core.state.withLock { state -> RecordedRequest? in
+                guard state.taken < state.requests.count else { return nil }
+                state.taken += 1
+                return state.requests[state.taken - 1]
+            }
+            if let next {
+                return next
+            }
+            guard ContinuousClock.now < deadline else {
+                let taken = core.state.withLock { $0.taken }
+                throw MockServerError(
+                    code: .timeout,
+                    message: "no request arrived at \(baseURL) within \(timeout) s (\(taken) taken before)")
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    /// Stops the server: closes the listener and every connection (ending delays, throttles and
+    /// stalls at once) and waits for its threads to finish. Idempotent; also run by `deinit`.
+    public func shutdown() {
+        core.stop()
+    }
+}

@@ -1,0 +1,85 @@
+public import Foundation
+public import Networking
+
+/// One HTTP request as ``MockServer`` received it, after the body was read in full.
+///
+/// ```swift
+/// let recorded = try await server.takeRequest()
+/// #expect(recorded.method == "POST")
+/// #expect(recorded.path == "/books")
+/// #expect(recorded.headers["Content-Type"] == "application/json")
+/// ```
+public struct RecordedRequest: Sendable {
+    /// The method exactly as sent, for example `GET`.
+    public let method: String
+    /// The path of the request target, without the query, not percent-decoded (for example `/books/1`).
+    public let path: String
+    /// The query after `?` (not percent-decoded), or `nil` when the target has no `?`.
+    public let query: String?
+    /// The raw request target from the request line, for example `/books?page=2`.
+    public let target: String
+    /// The HTTP version from the request line, for example `HTTP/1.1`.
+    public let version: String
+    /// The header fields in received order, repeated fields kept.
+    public let headers: HTTPHeaders
+    /// The body; a chunked body is decoded; empty when there is none.
+    public let body: Data
+    /// The zero-based index of the TCP connection that carried the request, in accept order;
+    /// two requests with the same index travelled on one kept-alive connection.
+    public let connectionIndex: Int
+
+    /// Creates a recorded request, for example to unit-test a dispatcher closure.
+    /// - Parameters:
+    ///   - method: The method.
+    ///   - target: The raw request target; ``path`` and ``query`` are derived from it.
+    ///   - version: The HTTP version.
+    ///   - headers: The header fields.
+    ///   - body: The body.
+    ///   - connectionIndex: The connection index.
+    public init(
+        method: String,
+        target: String,
+        version: String = "HTTP/1.1",
+        headers: HTTPHeaders = HTTPHeaders(),
+        body: Data = Data(),
+        connectionIndex: Int = 0
+    ) {
+        self.method = method
+        self.target = target
+        self.version = version
+        self.headers = headers
+        self.body = body
+        self.connectionIndex = connectionIndex
+        (path, query) = Self.split(target: target)
+    }
+
+    /// The query items parsed from ``query`` (percent-decoded), empty when there is no query.
+    public var queryItems: [URLQueryItem] {
+        guard let query else { return [] }
+        var components = URLComponents()
+        components.percentEncodedQuery = query
+        return components.queryItems ?? []
+    }
+
+    /// The body decoded as UTF-8, or `nil` when it is not valid UTF-8.
+    public var bodyString: String? {
+        String(data: body, encoding: .utf8)
+    }
+
+    /// Splits an origin-form (`/a?b`) or absolute-form (`http://host/a?b`) target into path and query.
+    private static func split(target: String) -> (path: String, query: String?) {
+        var rest = Substring(target)
+        if let scheme = rest.range(of: "://"), rest[..<scheme.lowerBound].allSatisfy(\.isLetter) {
+            let afterAuthority = rest[scheme.upperBound...]
+            let pathStart = afterAuthority.firstIndex { $0 == "/" || $0 == "?" } ?? afterAuthority.endIndex
+            rest = afterAuthority[pathStart...]
+            if rest.isEmpty || rest.first == "?" {
+                rest = Substring("/" + rest)
+            }
+        }
+        guard let mark = rest.firstIndex(of: "?") else {
+            return (String(rest), nil)
+        }
+        return (String(rest[..<mark]), String(rest[rest.index(after: mark)...]))
+    }
+}

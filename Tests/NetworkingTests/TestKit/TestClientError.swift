@@ -1,0 +1,4 @@
+/// A failure of ``TestHTTPClient``.
+struct TestClientError: Error, CustomStringConvertible {
+    let description: String
+}
