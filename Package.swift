@@ -52,5 +52,10 @@ let package = Package(
             dependencies: ["Networking", "NetworkingTestKit"],
             swiftSettings: upcomingFeatures
         ),
+        .testTarget(
+            name: "DemoTests",
+            dependencies: ["Demo", "Networking", "NetworkingTestKit"],
+            swiftSettings: upcomingFeatures
+        ),
     ]
 )

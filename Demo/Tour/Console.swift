@@ -46,7 +46,8 @@ final class Console: Sendable {
             ([header] + rows).map { $0[column].count }.max() ?? 0
         }
         func render(_ cells: [String]) -> String {
-            "   │ " + zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }
+            "   │ "
+                + zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }
                 .joined(separator: " │ ") + " │"
         }
         let rule = widths.map { String(repeating: "─", count: $0 + 2) }

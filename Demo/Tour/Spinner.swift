@@ -7,17 +7,21 @@ final class Spinner: Sendable {
 
     func setVisible(_ visible: Bool) {
         running.withLock { task in
+            let wasVisible = task != nil
             task?.cancel()
             task = nil
             guard visible else {
-                FileHandle.standardOutput.write(Data("\r\u{1B}[K".utf8))
+                if wasVisible {
+                    FileHandle.standardOutput.write(Data("\r\u{1B}[K".utf8))
+                }
                 return
             }
             task = Task.detached {
                 let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
                 var index = 0
                 while !Task.isCancelled {
-                    FileHandle.standardOutput.write(Data("\r\(frames[index % frames.count]) waiting for the network…".utf8))
+                    FileHandle.standardOutput.write(
+                        Data("\r\(frames[index % frames.count]) waiting for the network…".utf8))
                     index += 1
                     try? await Task.sleep(for: .milliseconds(80))
                 }

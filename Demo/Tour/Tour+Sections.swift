@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import NetworkingTestKit
+import Synchronization
 
 extension Tour {
     func books() async {
@@ -49,12 +50,16 @@ extension Tour {
         }
         let logger = NetworkActivityLogger.shared
         let previousLevel = logger.level
-        logger.level = .debug
+        if adjustsLogger {
+            logger.level = .debug
+        }
         await step("GET users/me with the token", { await repository.fetchCurrentUser() }) { result in
             guard case .success(let user) = result else { return (false, "\(result)") }
             return (user.id == 1, "signed in as \(user.username); Authorization logged as <redacted>")
         }
-        logger.level = previousLevel
+        if adjustsLogger {
+            logger.level = previousLevel
+        }
     }
 
     func entities() async {

@@ -4,16 +4,21 @@ import NetworkingTestKit
 import Synchronization
 
 /// The demo's tour: every feature of Networking against the embedded pinned books API.
-struct Tour: Sendable {
+final class Tour: Sendable {
     let servers: DemoServers
     let console: Console
     let session: SessionManager
     let decodeFailures = Mutex<[DecodeFailure]>([])
     private let results = Mutex<[StepResult]>([])
 
-    init(servers: DemoServers, console: Console) {
+    /// Whether the tour may switch the shared logger to `.debug` for the call that shows redaction
+    /// (tests say no: other suites use the shared logger concurrently).
+    let adjustsLogger: Bool
+
+    init(servers: DemoServers, console: Console, adjustsLogger: Bool = true) {
         self.servers = servers
         self.console = console
+        self.adjustsLogger = adjustsLogger
         self.session = SessionManager()
     }
 
@@ -22,7 +27,7 @@ struct Tour: Sendable {
         var configuration = NetworkingConfiguration(
             domainURL: "localhost", port: servers.api.port, subdomainURL: "/api/v1", usePinningCertificate: true,
             pinnedCertificates: .bundle(.module), timeout: 10, secondsBetweenPolls: 0.6)
-        configuration.decodedErrorHandler = { [decodeFailures] failure in
+        configuration.decodedErrorHandler = { [self] failure in
             decodeFailures.withLock { $0.append(failure) }
         }
         return configuration
