@@ -46,8 +46,8 @@ final class Tour: Sendable {
     /// Times `call`, prints its outcome line, and records whether it behaved as `check` expects.
     @discardableResult
     func step<T>(
-        _ name: String, _ call: () async -> Result<T, RepositoryError>,
-        check: (Result<T, RepositoryError>) -> (passed: Bool, summary: String)
+        _ name: String, check: (Result<T, RepositoryError>) -> (passed: Bool, summary: String),
+        call: () async -> Result<T, RepositoryError>
     ) async -> Result<T, RepositoryError> {
         let start = ContinuousClock.now
         let result = await call()
