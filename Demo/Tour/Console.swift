@@ -54,7 +54,9 @@ final class Console: Sendable {
         line("   ┌" + rule.joined(separator: "┬") + "┐")
         line(render(header))
         line("   ├" + rule.joined(separator: "┼") + "┤")
-        rows.forEach { line(render($0)) }
+        for row in rows {
+            line(render(row))
+        }
         line("   └" + rule.joined(separator: "┴") + "┘")
     }
 }
