@@ -1,14 +1,15 @@
+import Synchronization
+import Networking
 import Dispatch
 import Foundation
 import Glibc
-import Synchronization
 
 /// The shared part of ``MockServer`` that its threads hold, so that dropping the last
 /// `MockServer` reference runs its `deinit` (and shuts everything down) even while threads run.
 final class MockServerCore: Sendable {
     let listener: Int32
     let tls: MockServerTLS?
-    let state = Mutex(MockServerState())
+    let state = Locked(MockServerState())
     private let stopped = Atomic<Bool>(false)
     private let threads = DispatchGroup()
 

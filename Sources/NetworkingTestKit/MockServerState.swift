@@ -1,3 +1,4 @@
+import Networking
 import Foundation
 
 /// The mutable state of one ``MockServer``, kept inside a `Mutex`.
