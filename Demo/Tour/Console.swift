@@ -1,5 +1,5 @@
-import Networking
 import Foundation
+import Networking
 
 /// Writes the tour's output: to standard output by default, or to a closure (tests capture it).
 final class Console: Sendable {

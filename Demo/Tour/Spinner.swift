@@ -1,5 +1,5 @@
-import Networking
 import Foundation
+import Networking
 
 /// A terminal spinner shown while the activity indicator manager says requests are in flight.
 final class Spinner: Sendable {

@@ -1,8 +1,8 @@
-import Synchronization
-import Networking
 import Dispatch
 import Foundation
 import Glibc
+import Networking
+import Synchronization
 
 /// The shared part of ``MockServer`` that its threads hold, so that dropping the last
 /// `MockServer` reference runs its `deinit` (and shuts everything down) even while threads run.

@@ -1,5 +1,5 @@
-import Networking
 import Foundation
+import Networking
 
 /// The mutable state of one ``MockServer``, kept inside a `Mutex`.
 struct MockServerState {

@@ -1,4 +1,3 @@
-
 /// The process-wide decode-error hook, used when a configuration sets no `decodedErrorHandler`.
 ///
 /// ```swift
