@@ -47,9 +47,21 @@ let package = Package(
             resources: [.copy("Resources/books-api.der"), .copy("Resources/demo-key.pem")],
             swiftSettings: upcomingFeatures
         ),
+        .executableTarget(
+            name: "NetworkingBenchmarks",
+            dependencies: ["Networking", "NetworkingTestKit", "CNetworkingShim", "CCurl"],
+            path: "Benchmarks",
+            swiftSettings: upcomingFeatures
+        ),
         .testTarget(
             name: "NetworkingTests",
             dependencies: ["Networking", "NetworkingTestKit"],
+            resources: [.copy("Resources")],
+            swiftSettings: upcomingFeatures
+        ),
+        .testTarget(
+            name: "DemoTests",
+            dependencies: ["Demo", "Networking", "NetworkingTestKit"],
             swiftSettings: upcomingFeatures
         ),
     ]

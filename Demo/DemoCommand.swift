@@ -26,7 +26,8 @@ enum DemoCommand {
         }
         let unknown = arguments.subtracting(["--serve", "--verbose"])
         if !unknown.isEmpty {
-            FileHandle.standardError.write(Data("Unknown option: \(unknown.sorted().joined(separator: " "))\n\n\(usage)\n".utf8))
+            FileHandle.standardError.write(
+                Data("Unknown option: \(unknown.sorted().joined(separator: " "))\n\n\(usage)\n".utf8))
             exit(2)
         }
         let console = Console()
@@ -41,12 +42,15 @@ enum DemoCommand {
         let spinner = Spinner()
         if console.isTerminal {
             NetworkActivityIndicatorManager.shared.startDelay = 0.3
-            NetworkActivityIndicatorManager.shared.networkActivityIndicatorVisibilityChanged = { spinner.setVisible($0) }
+            NetworkActivityIndicatorManager.shared.networkActivityIndicatorVisibilityChanged = {
+                spinner.setVisible($0)
+            }
             NetworkActivityIndicatorManager.shared.isEnabled = true
         }
 
         console.line(console.bold("Networking demo"))
-        console.line("Books API on https://localhost:\(servers.api.port)/api/v1, pinned to books-api.der (Bundle.module)")
+        console.line(
+            "Books API on https://localhost:\(servers.api.port)/api/v1, pinned to books-api.der (Bundle.module)")
         let results = await Tour(servers: servers, console: console).run()
         NetworkActivityIndicatorManager.shared.isEnabled = false
         spinner.setVisible(false)
@@ -54,10 +58,11 @@ enum DemoCommand {
         let failed = results.filter { !$0.passed }
         console.line()
         console.line(
-            console.bold(failed.isEmpty
-                ? "All \(results.count) steps behaved as expected."
-                : "\(failed.count) of \(results.count) steps did not behave as expected: "
-                    + failed.map(\.name).joined(separator: ", ")))
+            console.bold(
+                failed.isEmpty
+                    ? "All \(results.count) steps behaved as expected."
+                    : "\(failed.count) of \(results.count) steps did not behave as expected: "
+                        + failed.map(\.name).joined(separator: ", ")))
         if arguments.contains("--serve") {
             serve(servers, console: console)
         }
@@ -89,7 +94,8 @@ enum DemoCommand {
         console.line("   \(curl) '\(base)/books?page=1'")
         console.line("   \(curl) '\(base)/books/3'")
         console.line("   \(curl) -X POST -H 'Content-Type: application/json' \\")
-        console.line(#"        -d '{"title":"Kindred","author":"Octavia E. Butler","year":1979,"genre":"SF"}' '\#(base)/books'"#)
+        console.line(
+            #"        -d '{"title":"Kindred","author":"Octavia E. Butler","year":1979,"genre":"SF"}' '\#(base)/books'"#)
         console.line(
             "   \(curl) -X POST -H 'Content-Type: application/json' "
                 + #"-d '{"username":"reader","password":"correct horse battery staple"}' '\#(base)/users/login'"#)

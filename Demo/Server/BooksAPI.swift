@@ -1,6 +1,6 @@
 import Foundation
+import Networking
 import NetworkingTestKit
-import Synchronization
 
 /// The demo's books API: routes of `/api/v1` answered from memory, served by a `MockServer`.
 final class BooksAPI: Sendable {
@@ -13,7 +13,7 @@ final class BooksAPI: Sendable {
         var reportPolls = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Answers one request.
     func respond(to request: RecordedRequest) -> MockResponse {
@@ -24,7 +24,8 @@ final class BooksAPI: Sendable {
         case ("GET", _) where route.hasPrefix("books/"): return book(id: Int(route.dropFirst("books/".count)))
         case ("POST", "users/login"): return login(request.body)
         case ("GET", "users/me"): return currentUser(request)
-        case ("GET", "entities/failing"): return json(423, #"{"error": "entity_locked", "detail": "entity 7 is locked"}"#)
+        case ("GET", "entities/failing"):
+            return json(423, #"{"error": "entity_locked", "detail": "entity 7 is locked"}"#)
         case ("GET", "entities"): return entities(query: request.query)
         case ("POST", "reports"): return startReport()
         case ("GET", "reports/1"): return pollReport()
@@ -139,7 +140,9 @@ final class BooksAPI: Sendable {
 
     private static let seed: [Book] = [
         Book(id: 1, title: "Dune", author: "Frank Herbert", year: 1965, genre: "Science fiction"),
-        Book(id: 2, title: "The Left Hand of Darkness", author: "Ursula K. Le Guin", year: 1969, genre: "Science fiction"),
+        Book(
+            id: 2, title: "The Left Hand of Darkness", author: "Ursula K. Le Guin", year: 1969, genre: "Science fiction"
+        ),
         Book(id: 3, title: "Ficciones", author: "Jorge Luis Borges", year: 1944, genre: "Short stories"),
         Book(id: 4, title: "Rayuela", author: "Julio Cortázar", year: 1963, genre: "Novel"),
         Book(id: 5, title: "Pride and Prejudice", author: "Jane Austen", year: 1813, genre: "Novel"),

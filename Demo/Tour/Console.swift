@@ -1,10 +1,10 @@
 import Foundation
-import Synchronization
+import Networking
 
 /// Writes the tour's output: to standard output by default, or to a closure (tests capture it).
 final class Console: Sendable {
     private let sink: @Sendable (String) -> Void
-    private let lock = Mutex(())
+    private let lock = Locked(())
 
     /// Whether standard output is a terminal (colours and the spinner only then).
     let isTerminal: Bool
@@ -46,14 +46,17 @@ final class Console: Sendable {
             ([header] + rows).map { $0[column].count }.max() ?? 0
         }
         func render(_ cells: [String]) -> String {
-            "   │ " + zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }
+            "   │ "
+                + zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }
                 .joined(separator: " │ ") + " │"
         }
         let rule = widths.map { String(repeating: "─", count: $0 + 2) }
         line("   ┌" + rule.joined(separator: "┬") + "┐")
         line(render(header))
         line("   ├" + rule.joined(separator: "┼") + "┤")
-        rows.forEach { line(render($0)) }
+        for row in rows {
+            line(render(row))
+        }
         line("   └" + rule.joined(separator: "┴") + "┘")
     }
 }

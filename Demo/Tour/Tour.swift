@@ -1,19 +1,23 @@
 import Foundation
 import Networking
 import NetworkingTestKit
-import Synchronization
 
 /// The demo's tour: every feature of Networking against the embedded pinned books API.
-struct Tour: Sendable {
+final class Tour: Sendable {
     let servers: DemoServers
     let console: Console
     let session: SessionManager
-    let decodeFailures = Mutex<[DecodeFailure]>([])
-    private let results = Mutex<[StepResult]>([])
+    let decodeFailures = Locked<[DecodeFailure]>([])
+    private let results = Locked<[StepResult]>([])
 
-    init(servers: DemoServers, console: Console) {
+    /// Whether the tour may switch the shared logger to `.debug` for the call that shows redaction
+    /// (tests say no: other suites use the shared logger concurrently).
+    let adjustsLogger: Bool
+
+    init(servers: DemoServers, console: Console, adjustsLogger: Bool = true) {
         self.servers = servers
         self.console = console
+        self.adjustsLogger = adjustsLogger
         self.session = SessionManager()
     }
 
@@ -22,7 +26,7 @@ struct Tour: Sendable {
         var configuration = NetworkingConfiguration(
             domainURL: "localhost", port: servers.api.port, subdomainURL: "/api/v1", usePinningCertificate: true,
             pinnedCertificates: .bundle(.module), timeout: 10, secondsBetweenPolls: 0.6)
-        configuration.decodedErrorHandler = { [decodeFailures] failure in
+        configuration.decodedErrorHandler = { [self] failure in
             decodeFailures.withLock { $0.append(failure) }
         }
         return configuration
@@ -41,8 +45,8 @@ struct Tour: Sendable {
     /// Times `call`, prints its outcome line, and records whether it behaved as `check` expects.
     @discardableResult
     func step<T>(
-        _ name: String, _ call: () async -> Result<T, RepositoryError>,
-        check: (Result<T, RepositoryError>) -> (passed: Bool, summary: String)
+        _ name: String, check: (Result<T, RepositoryError>) -> (passed: Bool, summary: String),
+        call: () async -> Result<T, RepositoryError>
     ) async -> Result<T, RepositoryError> {
         let start = ContinuousClock.now
         let result = await call()

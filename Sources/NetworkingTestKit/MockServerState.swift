@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// The mutable state of one ``MockServer``, kept inside a `Mutex`.
 struct MockServerState {

@@ -1,0 +1,1 @@
+print("NetworkingBenchmarks: see script/bench")
