@@ -1,11 +1,11 @@
 import Foundation
-import Synchronization
+import Networking
 
 /// Times how long after its creation a condition becomes true, watched from its own thread so that the
 /// measurement does not wait for a cooperative thread (which other tests' blocking calls may hold).
 final class RemovalProbe: Sendable {
-    private let elapsed = Mutex<Double?>(nil)
-    private let done = Atomic<Bool>(false)
+    private let elapsed = Locked<Double?>(nil)
+    private let done = Locked(false)
 
     /// Starts watching `condition` every 0.1 ms, for at most 10 s.
     init(_ condition: @escaping @Sendable () -> Bool) {
@@ -20,14 +20,14 @@ final class RemovalProbe: Sendable {
                     $0 = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
                 }
             }
-            done.store(true, ordering: .releasing)
+            done.withLock { $0 = true }
         }
         thread.start()
     }
 
     /// Seconds from creation until the condition held, or `nil` if it never did within 10 s.
     func seconds() async -> Double? {
-        while !done.load(ordering: .acquiring) {
+        while !done.withLock({ $0 }) {
             try? await Task.sleep(for: .milliseconds(1))
         }
         return elapsed.withLock { $0 }
