@@ -1,4 +1,3 @@
-
 /// Prints every request the pipeline sends and what came back, with secrets redacted.
 ///
 /// Nothing is logged until ``startLogging()`` is called; ``level`` decides how much is printed
