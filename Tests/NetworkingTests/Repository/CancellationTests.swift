@@ -63,8 +63,8 @@ struct CancellationTests {
         task.cancel()
         let result = await task.value
 
-        // Then
-        #expect(ContinuousClock.now - start < .seconds(2))
+        // Then: a bound, not a measurement (a loaded 2-core machine may be slow to schedule the task).
+        #expect(ContinuousClock.now - start < .seconds(5))
         guard case .cancelled? = result.failure else {
             Issue.record("expected cancelled, got \(result)")
             return
