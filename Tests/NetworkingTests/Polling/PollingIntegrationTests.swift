@@ -1,0 +1,165 @@
+import Foundation
+import Networking
+import NetworkingTestKit
+import Testing
+
+/// Polling over real loopback sockets: `MockServer` records when each poll arrived.
+@Suite("Polling over MockServer")
+struct PollingIntegrationTests {
+    struct Report: Decodable, Equatable, Sendable {
+        var status: String
+    }
+
+    /// Arrival times of the server's requests, in order.
+    final class Arrivals: Sendable {
+        private let times = Locked<[ContinuousClock.Instant]>([])
+
+        func record() {
+            times.withLock { $0.append(.now) }
+        }
+
+        var gaps: [Duration] {
+            let all = times.withLock { $0 }
+            return zip(all, all.dropFirst()).map { $1 - $0 }
+        }
+    }
+
+    static let pending = MockResponse(status: 202, json: #"{"status": "pending"}"#)
+    static let done = MockResponse(status: 200, json: #"{"status": "done"}"#)
+
+    func configuration(_ server: MockServer, interval: TimeInterval, retries: Int? = nil) -> NetworkingConfiguration {
+        var configuration = TransportFixtures.configuration(
+            server, host: "127.0.0.1", pins: server.certificateDER.map { .certificates([$0]) })
+        configuration.secondsBetweenPolls = interval
+        configuration.maximumPollingRetries = retries
+        return configuration
+    }
+
+    /// Answers `responses` in order (then `done`), recording arrival times.
+    func script(_ server: MockServer, _ responses: [MockResponse]) -> Arrivals {
+        let arrivals = Arrivals()
+        let queue = Locked(responses)
+        server.dispatcher = { _ in
+            arrivals.record()
+            return queue.withLock { $0.isEmpty ? Self.done : $0.removeFirst() }
+        }
+        return arrivals
+    }
+
+    @Test("3 × 202 then 200 over pinned TLS: exactly 4 requests, spaced by the interval")
+    func pollsUntilReady() async throws {
+        // Given
+        let server = try MockServer(tls: .selfSigned(commonName: "localhost"))
+        defer { server.shutdown() }
+        let arrivals = script(server, [Self.pending, Self.pending, Self.pending])
+        let repository = TestRepository(configuration: configuration(server, interval: 0.2))
+
+        // When
+        let result: Result<Report, RepositoryError> = await repository.performPollingRequest(
+            method: .post, path: "reports", parameters: ["kind": "sales"])
+
+        // Then
+        #expect(result.success == Report(status: "done"))
+        #expect(server.requestCount == 4)
+        #expect(arrivals.gaps.count == 3)
+        #expect(arrivals.gaps.allSatisfy { $0 >= .milliseconds(200) })
+        #expect(server.recordedRequests.allSatisfy { $0.method == "POST" && $0.bodyString == #"{"kind":"sales"}"# })
+    }
+
+    @Test("the Location of a 202 is polled with GET")
+    func followsLocation() async throws {
+        let server = try MockServer()
+        defer { server.shutdown() }
+        _ = script(server, [Self.pending.addingHeader("Location", "/jobs/7"), Self.pending])
+        let repository = TestRepository(configuration: configuration(server, interval: 0.05))
+
+        let result: Result<Report, RepositoryError> = await repository.performPollingRequest(
+            method: .post, path: "reports")
+
+        #expect(result.success == Report(status: "done"))
+        #expect(
+            server.recordedRequests.map { "\($0.method) \($0.path)" } == [
+                "POST /reports", "GET /jobs/7", "GET /jobs/7",
+            ])
+    }
+
+    @Test("Retry-After: 2 is honoured over a 0.1 s interval")
+    func retryAfter() async throws {
+        let server = try MockServer()
+        defer { server.shutdown() }
+        let arrivals = script(server, [Self.pending.addingHeader("Retry-After", "2")])
+        let repository = TestRepository(configuration: configuration(server, interval: 0.1))
+
+        let result: Result<Report, RepositoryError> = await repository.performPollingRequest(method: .get, path: "r")
+
+        #expect(result.success != nil)
+        #expect(arrivals.gaps.count == 1)
+        #expect(arrivals.gaps.allSatisfy { $0 >= .seconds(2) })
+    }
+
+    @Test("retries exhausted: .timeout after exactly 1 + N requests")
+    func exhausted() async throws {
+        let server = try MockServer()
+        defer { server.shutdown() }
+        _ = script(server, Array(repeating: Self.pending, count: 10))
+        let repository = TestRepository(configuration: configuration(server, interval: 0.01, retries: 3))
+
+        let result: Result<Report, RepositoryError> = await repository.performPollingRequest(method: .get, path: "r")
+
+        guard case .timeout? = result.failure else {
+            Issue.record("expected timeout, got \(result)")
+            return
+        }
+        #expect(server.requestCount == 4)
+    }
+
+    @Test("cancelling during the wait returns .cancelled at once, with no further request")
+    func cancelDuringWait() async throws {
+        // Given
+        let server = try MockServer()
+        defer { server.shutdown() }
+        _ = script(server, [Self.pending])
+        let repository = TestRepository(configuration: configuration(server, interval: 30, retries: 1))
+        let task = Task {
+            let result: Result<Report, RepositoryError> = await repository.performPollingRequest(
+                method: .get, path: "r")
+            return result
+        }
+        while server.requestCount == 0 {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        try await Task.sleep(for: .milliseconds(50))
+
+        // When
+        let (result, seconds) = await TransportFixtures.measure { () async -> Result<Report, RepositoryError> in
+            task.cancel()
+            return await task.value
+        }
+
+        // Then: well under 100 ms in practice; the bound leaves room for a loaded machine.
+        #expect(seconds < 2)
+        guard case .cancelled? = result.failure else {
+            Issue.record("expected cancelled, got \(result)")
+            return
+        }
+        #expect(server.requestCount == 1)
+    }
+
+    @Test("an error during polling is returned as is")
+    func errorEndsPolling() async throws {
+        let server = try MockServer()
+        defer { server.shutdown() }
+        _ = script(server, [Self.pending, MockResponse(status: 500, text: "boom")])
+        let repository = TestRepository(configuration: configuration(server, interval: 0.01))
+
+        let result: Result<Report, RepositoryError> = await repository.performPollingRequest(method: .get, path: "r")
+
+        guard case .requestError(let response)? = result.failure else {
+            Issue.record("expected requestError, got \(result)")
+            return
+        }
+        #expect(response.statusCode == 500)
+        #expect(response.body == Data("boom".utf8))
+        #expect(server.requestCount == 2)
+    }
+}
