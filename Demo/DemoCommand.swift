@@ -84,9 +84,24 @@ enum DemoCommand {
 
     /// Keeps the API up and prints commands to try it, until the process is interrupted.
     static func serve(_ servers: DemoServers, console: Console) -> Never {
-        let pemURL = FileManager.default.temporaryDirectory.appendingPathComponent("networking-demo-books-api.pem")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("networking-demo-\(getpid())")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let pemURL = directory.appendingPathComponent("books-api.pem")
         let pem = (try? DemoCertificate.load().pem) ?? ""
         try? Data(pem.utf8).write(to: pemURL)
+        let stop: @Sendable () -> Void = {
+            try? FileManager.default.removeItem(at: directory)
+            servers.shutdown()
+            exit(0)
+        }
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        let sources = [SIGINT, SIGTERM].map { number in
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler(handler: stop)
+            source.resume()
+            return source
+        }
         let base = "https://localhost:\(servers.api.port)/api/v1"
         let curl = "curl --cacert \(pemURL.path)"
         console.line()
@@ -101,7 +116,7 @@ enum DemoCommand {
                 + #"-d '{"username":"reader","password":"correct horse battery staple"}' '\#(base)/users/login'"#)
         console.line("   \(curl) -H 'Authorization: \(BooksAPI.token)' '\(base)/users/me'")
         while true {
-            sleep(3600)
+            withExtendedLifetime(sources) { _ = sleep(3600) }
         }
     }
 }

@@ -19,3 +19,10 @@ public enum HTTPMethod: String, Sendable, Hashable, CaseIterable {
     /// `OPTIONS`: ask which methods a resource supports.
     case options = "OPTIONS"
 }
+
+extension HTTPMethod: CustomStringConvertible {
+    /// The method as sent, such as `GET`.
+    public var description: String {
+        rawValue
+    }
+}

@@ -1,7 +1,7 @@
 import Foundation
 
-/// What the logger must never print for one request: the values of redacted headers and the
-/// password in a URL's user information.
+/// What the logger must never print for one request: the values of redacted headers, the values of
+/// redacted JSON body fields (such as `password`) and the password in a URL's user information.
 struct LogRedaction: Sendable {
     /// The text printed instead of a secret.
     static let placeholder = "<redacted>"
@@ -10,23 +10,35 @@ struct LogRedaction: Sendable {
     static let minimumScrubbedLength = 8
 
     private let lowercasedNames: Set<String>
+    /// The JSON body fields whose values are secret, lowercased.
+    let lowercasedBodyFields: Set<String>
     /// Pairs of text to find and its replacement, longest first, applied to every message.
     private var replacements: [(find: String, replace: String)] = []
 
     /// Creates the redaction for `request`.
     /// - Parameters:
-    ///   - request: The request whose header values and URL password are secret.
+    ///   - request: The request whose header values, body fields and URL password are secret.
     ///   - names: The header names to redact, any case.
-    init(request: HTTPRequest, names: Set<String>) {
+    ///   - bodyFields: The JSON body field names to redact, any case.
+    init(request: HTTPRequest, names: Set<String>, bodyFields: Set<String> = LogRedaction.defaultBodyFields) {
         lowercasedNames = Set(names.map { $0.lowercased() })
+        lowercasedBodyFields = Set(bodyFields.map { $0.lowercased() })
         addSecrets(in: request.headers)
+        addFieldSecrets(in: request.body)
         addUserInfo(of: request.url)
     }
 
     /// Adds the secrets of a response: its redacted header values (such as `Set-Cookie`) and URL.
     mutating func addSecrets(of response: HTTPResponse) {
         addSecrets(in: response.headers)
+        addFieldSecrets(in: response.body)
         addUserInfo(of: response.url)
+    }
+
+    private mutating func addFieldSecrets(in body: Data?) {
+        for secret in fieldSecrets(in: body) where secret.count >= Self.minimumScrubbedLength {
+            add(find: secret, replace: Self.placeholder)
+        }
     }
 
     /// Whether the value of the header `name` is redacted.

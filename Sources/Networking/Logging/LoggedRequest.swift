@@ -6,6 +6,7 @@ struct LoggedRequest: Sendable {
         let output: @Sendable (String) -> Void
         let filterPredicate: (@Sendable (HTTPRequest) -> Bool)?
         let redactedHeaders: Set<String>
+        let redactedBodyFields: Set<String>
     }
 
     let request: HTTPRequest
@@ -24,7 +25,9 @@ struct LoggedRequest: Sendable {
         guard settings.level.allows(.info) else {
             return self
         }
-        let formatter = RequestLogFormatter(redaction: LogRedaction(request: request, names: settings.redactedHeaders))
+        let formatter = RequestLogFormatter(
+            redaction: LogRedaction(
+                request: request, names: settings.redactedHeaders, bodyFields: settings.redactedBodyFields))
         var lines = [formatter.requestLine(request)]
         if settings.level.allows(.debug) {
             lines += formatter.requestDetails(request)
@@ -40,7 +43,8 @@ struct LoggedRequest: Sendable {
         guard settings.level.allows(Self.level(of: result)) else {
             return
         }
-        var redaction = LogRedaction(request: request, names: settings.redactedHeaders)
+        var redaction = LogRedaction(
+            request: request, names: settings.redactedHeaders, bodyFields: settings.redactedBodyFields)
         if case .success(let response) = result {
             redaction.addSecrets(of: response)
         }

@@ -31,6 +31,7 @@ public final class NetworkActivityLogger: Sendable {
         var filterPredicate: (@Sendable (HTTPRequest) -> Bool)?
         var output: @Sendable (String) -> Void = StandardErrorOutput.write
         var redactedHeaders = NetworkActivityLogger.defaultRedactedHeaders
+        var redactedBodyFields = LogRedaction.defaultBodyFields
     }
 
     private let state = Locked(State())
@@ -67,6 +68,14 @@ public final class NetworkActivityLogger: Sendable {
         set { state.withLock { $0.redactedHeaders = newValue } }
     }
 
+    /// The JSON body fields (at any depth, compared case-insensitively) whose values print as
+    /// `"<redacted>"` in logged bodies and cURL commands. Default `password`, `token`, `access_token`,
+    /// `refresh_token`, `id_token`, `client_secret`, `secret` and `api_key`.
+    public var redactedBodyFields: Set<String> {
+        get { state.withLock { $0.redactedBodyFields } }
+        set { state.withLock { $0.redactedBodyFields = newValue } }
+    }
+
     /// Whether ``startLogging()`` was called more recently than ``stopLogging()``.
     public var isLogging: Bool {
         state.withLock { $0.isStarted }
@@ -91,7 +100,7 @@ public final class NetworkActivityLogger: Sendable {
             }
             return LoggedRequest.Settings(
                 level: state.level, output: state.output, filterPredicate: state.filterPredicate,
-                redactedHeaders: state.redactedHeaders)
+                redactedHeaders: state.redactedHeaders, redactedBodyFields: state.redactedBodyFields)
         }
         guard let settings else {
             return nil

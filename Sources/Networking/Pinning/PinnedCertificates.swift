@@ -17,8 +17,13 @@ public struct PinnedCertificates: Sendable {
     /// The parsed set, loaded once and shared by copies of this value.
     let cache = PinSetCache()
 
-    /// Every `.der`, `.cer` and `.crt` file (DER encoded) in the bundle's resources.
-    /// - Parameter bundle: The bundle, such as `.main` or `.module`.
+    /// Every `.der`, `.cer` and `.crt` file (DER encoded) in the bundle's resources, subfolders included
+    /// but not other bundles inside it.
+    ///
+    /// Use `.bundle(.module)` with the certificate as a resource of your target. On Linux `Bundle.main`'s
+    /// resources are the executable's own folder (such as `.build/debug`), so `.bundle(.main)` only finds
+    /// files copied there by hand; other targets' `*.resources` bundles beside it are skipped.
+    /// - Parameter bundle: The bundle, such as `.module` or `.main`.
     public static func bundle(_ bundle: Bundle) -> PinnedCertificates {
         PinnedCertificates(source: .bundle(bundle.resourceURL))
     }
@@ -70,6 +75,11 @@ public struct PinnedCertificates: Sendable {
         if recursive {
             let enumerator = manager.enumerator(at: url, includingPropertiesForKeys: nil)
             while let file = enumerator?.nextObject() as? URL {
+                // Other targets' resource bundles sit beside the executable (Bundle.main on Linux): not ours.
+                if ["resources", "bundle"].contains(file.pathExtension.lowercased()) {
+                    enumerator?.skipDescendants()
+                    continue
+                }
                 files.append(file)
             }
         } else {

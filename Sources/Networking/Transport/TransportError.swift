@@ -38,6 +38,23 @@ public struct TransportError: Error, Sendable, CustomStringConvertible {
 
     /// The code and message.
     public var description: String {
-        "\(code): \(message)"
+        "\(code.summary): \(message)"
+    }
+}
+
+extension TransportError.Code {
+    /// The code in a few words, for messages.
+    public var summary: String {
+        switch self {
+        case .hostNotFound: "host not found"
+        case .connectionRefused: "connection refused"
+        case .connectionLost: "connection lost"
+        case .tlsHandshakeFailed: "TLS handshake failed"
+        case .tooManyRedirects: "too many redirects"
+        case .insecureRedirect: "insecure redirect refused"
+        case .responseTooLarge: "response too large"
+        case .invalidResponse: "invalid response"
+        case .other: "transport error"
+        }
     }
 }

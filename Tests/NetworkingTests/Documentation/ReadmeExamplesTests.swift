@@ -39,7 +39,8 @@ enum Readme {
     }
 
     static func sessions() -> SessionManager {
-        let session = SessionManager(store: .file(URL(fileURLWithPath: "/var/lib/myapp/session")))  // mode 0600
+        let tokenFile = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".myapp/session")
+        let session = SessionManager(store: .file(tokenFile))  // written with mode 0600, read back at the next start
         return session
     }
 

@@ -167,7 +167,7 @@ extension LoggingTests {
             #expect(
                 messages[3].wholeMatch(
                     of:
-                        /GET http:\/\/example\.test\/info\/down ✕ No network connection: connection refused in \d+\.\d ms/
+                        /GET http:\/\/example\.test\/info\/down ✕ No network connection \(connection refused\): connection refused in \d+\.\d ms/
                 )
                     != nil)
         }
@@ -188,7 +188,9 @@ extension LoggingTests {
             #expect(messages[0].hasPrefix("GET http://example.test/warn/missing → 404 in "))
             #expect(messages[0].hasSuffix(" ms, 7 B: no such"))
             #expect(
-                messages[1].hasPrefix("GET http://example.test/warn/down ✕ No network connection: connection refused"))
+                messages[1].hasPrefix(
+                    "GET http://example.test/warn/down ✕ No network connection (connection refused): connection refused"
+                ))
             #expect(!messages.contains { $0.contains("\n") })
         }
 

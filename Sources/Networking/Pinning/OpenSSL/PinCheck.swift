@@ -75,7 +75,9 @@ final class PinCheck: Sendable {
         case .accepted:
             return nil
         case .noPinMatched(let reason):
-            return PinningFailure(host: host, servedPins: recorded.servedPins, expectedPins: pins.pins, reason: reason)
+            return PinningFailure(
+                host: host, servedPins: recorded.servedPins, expectedPins: pins.pins,
+                reason: "\(reason); pins loaded from \(pins.origin)")
         case .chainInvalid(let reason):
             return TransportError(
                 code: .tlsHandshakeFailed,

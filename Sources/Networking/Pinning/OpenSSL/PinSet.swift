@@ -13,6 +13,8 @@ final class PinSet: @unchecked Sendable {
     let spkiDigests: Set<Data>
     /// The pins, as `"sha256/<base64>"`, in load order.
     let pins: [String]
+    /// Where the pins came from, for messages: the source and the file names.
+    let origin: String
     /// The pinned certificates as PEM: given to curl as `CAINFO_BLOB`, which keys its connection reuse.
     let pemBundle: Data
     /// An `X509_STORE` holding the pinned certificates, with partial chains allowed: a chain that reaches any
@@ -61,6 +63,7 @@ final class PinSet: @unchecked Sendable {
         derCertificates = files.map(\.der)
         spkiDigests = digests
         self.pins = pins
+        origin = "\(source) (\(files.map(\.label).joined(separator: ", ")))"
         pemBundle = Certificate.pem(files.map(\.der))
     }
 
