@@ -14,6 +14,8 @@ public struct PinnedCertificates: Sendable {
     }
 
     let source: Source
+    /// The parsed set, loaded once and shared by copies of this value.
+    let cache = PinSetCache()
 
     /// Every `.der`, `.cer` and `.crt` file (DER encoded) in the bundle's resources.
     /// - Parameter bundle: The bundle, such as `.main` or `.module`.

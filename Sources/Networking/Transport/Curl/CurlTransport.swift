@@ -1,14 +1,138 @@
-/// The default transport: libcurl driven from one event-loop thread, with handshake-time pinning.
-public final class CurlTransport: HTTPTransport, @unchecked Sendable {
-    // @unchecked Sendable: placeholder with no state.
+import Foundation
+
+/// The default transport: libcurl driven from one event-loop thread, with certificate pinning checked by
+/// OpenSSL inside the TLS handshake of the very connection that carries the request.
+///
+/// One `curl_multi` handle on a dedicated thread serves every request of the transport, so connections
+/// (HTTP/1.1 keep-alive, HTTP/2 over TLS) are reused across requests and repositories. Requests never block
+/// Swift's cooperative threads; cancelling the awaiting task removes the transfer at once.
+///
+/// ```swift
+/// let transport = CurlTransport.shared
+/// let response = try await transport.send(HTTPRequest(method: .get, url: url, timeout: 10))
+/// ```
+///
+/// Redirects are followed by the transport (at most 10, see ``RedirectPolicy``): https → http is refused,
+/// and credentials are dropped when the origin changes. A pinned request (``HTTPRequest/pinning``) fails
+/// with ``PinningFailure`` before any request byte is sent when no certificate of the validated chain is
+/// pinned; pinning requires https.
+public final class CurlTransport: HTTPTransport {
     /// The transport repositories share, so connections are reused across them.
     public static let shared = CurlTransport()
 
-    /// Creates a transport with its own connection pool.
-    public init() {}
+    /// The `User-Agent` sent unless a request sets its own: `Networking/<version>`.
+    public static let userAgent = NetworkingVersion.userAgent
 
-    /// Sends the request.
+    /// The default response-size ceiling: 64 MiB.
+    public static let defaultMaximumResponseSize = 64 << 20
+
+    /// The largest response (header and body bytes after decompression) a request may receive; a larger one
+    /// fails with ``TransportError/Code/responseTooLarge`` instead of exhausting memory.
+    public let maximumResponseSize: Int
+
+    private let loop: CurlEventLoop?
+    private let loopError: TransportError?
+
+    /// The number of transfers in flight (submitted to libcurl and not yet finished). It returns to 0 once
+    /// every request has completed, failed or been cancelled.
+    public var liveTransferCount: Int {
+        loop?.liveTransferCount ?? 0
+    }
+
+    /// Creates a transport with its own connection pool and event-loop thread.
+    /// - Parameter maximumResponseSize: The response-size ceiling in bytes; default 64 MiB.
+    public init(maximumResponseSize: Int = CurlTransport.defaultMaximumResponseSize) {
+        self.maximumResponseSize = max(0, maximumResponseSize)
+        do {
+            loop = try CurlEventLoop()
+            loopError = nil
+        } catch {
+            loop = nil
+            loopError = error as? TransportError ?? TransportError(code: .other, message: "\(error)")
+        }
+    }
+
+    /// Creates a transport with the default response-size ceiling.
+    public convenience init() {
+        self.init(maximumResponseSize: Self.defaultMaximumResponseSize)
+    }
+
+    deinit {
+        loop?.stop()
+    }
+
+    /// Sends the request, following redirects, and returns the final response whatever its status.
+    /// - Parameter request: The request.
+    /// - Returns: The final response.
+    /// - Throws: ``TransportError``, ``PinningFailure``, `CancellationError`, or ``RepositoryError/timeout``
+    ///   when the whole request (redirects included) exceeds `request.timeout`.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        throw TransportError(code: .other, message: "CurlTransport is not implemented yet")
+        let pins = try Self.loadPins(of: request)
+        let budget = request.timeout.isFinite ? max(request.timeout, 0) : 1e9
+        let deadline = ContinuousClock.now + .milliseconds(CurlTransfer.milliseconds(budget))
+        var current = request
+        var redirects = 0
+        while true {
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            guard remaining > .zero else {
+                throw RepositoryError.timeout
+            }
+            current.timeout = Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18
+            let response = try await perform(current, pins: pins)
+            guard let next = try RedirectPolicy.nextRequest(after: response, of: current) else {
+                return response
+            }
+            redirects += 1
+            guard redirects <= RedirectPolicy.maximumRedirects else {
+                throw TransportError(
+                    code: .tooManyRedirects,
+                    message:
+                        "\(request.url.absoluteString) redirected more than \(RedirectPolicy.maximumRedirects) times")
+            }
+            current = next
+        }
+    }
+
+    /// Loads (once per ``PinnedCertificates`` value) the request's pinned set; no request is sent on failure.
+    private static func loadPins(of request: HTTPRequest) throws(PinningFailure) -> PinSet? {
+        guard let pinning = request.pinning else {
+            return nil
+        }
+        do {
+            return try pinning.loadPinSet()
+        } catch {
+            throw PinningFailure(
+                host: request.url.host ?? "", servedPins: error.servedPins, expectedPins: error.expectedPins,
+                reason: error.reason)
+        }
+    }
+
+    /// Sends one hop.
+    private func perform(_ request: HTTPRequest, pins: PinSet?) async throws -> HTTPResponse {
+        guard let loop else {
+            throw loopError ?? TransportError(code: .other, message: "the transport has no event loop")
+        }
+        let scheme = request.url.scheme?.lowercased()
+        guard scheme == "http" || scheme == "https" else {
+            throw TransportError(
+                code: .other, message: "\(request.url.absoluteString) is not an http or https URL")
+        }
+        let host = request.url.host ?? ""
+        if let pins, scheme != "https" {
+            throw PinningFailure(
+                host: host, servedPins: [], expectedPins: pins.pins,
+                reason: "\(request.url.absoluteString) is not https, so its server cannot be pinned")
+        }
+        try Task.checkCancellation()
+        let transfer = try CurlTransfer(
+            request: request, pinCheck: pins.map { PinCheck(pins: $0, host: host) },
+            maximumResponseSize: maximumResponseSize)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                transfer.start(continuation, on: loop)
+            }
+        } onCancel: {
+            transfer.cancel(on: loop)
+        }
     }
 }

@@ -1,0 +1,150 @@
+import CCurl
+import CNetworkingShim
+import Foundation
+import Synchronization
+
+/// One `curl_multi` handle driven by one dedicated thread: `curl_multi_poll` waits for sockets and timers,
+/// `curl_multi_wakeup` interrupts it when a transfer is submitted or cancelled. The multi handle's connection
+/// cache is shared by every transfer, so connections are reused across requests and repositories.
+///
+/// Other threads only touch the `inbox` (a Mutex) and call `curl_multi_wakeup`; everything else belongs to
+/// the loop thread.
+final class CurlEventLoop: @unchecked Sendable {
+    // @unchecked Sendable: `multi` and `loopTransfers` are used only on the loop thread (and `multi` by
+    // curl_multi_wakeup, which libcurl allows from any thread, under the inbox lock); `inbox` and `live` are
+    // synchronized.
+
+    private struct Inbox {
+        var submitted: [CurlTransfer] = []
+        var cancelled: [CurlTransfer] = []
+        var stopping = false
+        var closed = false
+    }
+
+    private let multi: UnsafeMutableRawPointer
+    private let inbox = Mutex(Inbox())
+    private let live = Atomic<Int>(0)
+    private var loopTransfers: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+
+    /// The number of transfers submitted and not yet finished.
+    var liveTransferCount: Int {
+        live.load(ordering: .acquiring)
+    }
+
+    /// Creates the multi handle and starts the loop thread.
+    init() throws {
+        _ = Self.globalInit
+        guard let multi = curl_multi_init() else {
+            throw TransportError(code: .other, message: "libcurl could not create a multi handle")
+        }
+        self.multi = multi
+        let thread = Thread { [self] in
+            run()
+        }
+        thread.name = "Networking.CurlTransport"
+        thread.start()
+    }
+
+    /// Hands a configured transfer to the loop.
+    /// - Parameter transfer: The transfer; the loop keeps it alive until it finishes.
+    func submit(_ transfer: CurlTransfer) {
+        live.add(1, ordering: .relaxed)
+        wake { $0.submitted.append(transfer) }
+    }
+
+    /// Asks the loop to remove a running transfer at once and finish it with `CancellationError`.
+    /// - Parameter transfer: The transfer.
+    func requestCancellation(of transfer: CurlTransfer) {
+        wake { $0.cancelled.append(transfer) }
+    }
+
+    /// Stops the loop thread once no transfer is left; the multi handle is cleaned up on that thread.
+    func stop() {
+        wake { $0.stopping = true }
+    }
+
+    private func wake(_ change: (inout Inbox) -> Void) {
+        inbox.withLock { inbox in
+            change(&inbox)
+            if !inbox.closed {
+                curl_multi_wakeup(multi)
+            }
+        }
+    }
+
+    private func run() {
+        var running: Int32 = 0
+        while true {
+            let (submitted, cancelled, stopping) = inbox.withLock { inbox in
+                defer {
+                    inbox.submitted = []
+                    inbox.cancelled = []
+                }
+                return (inbox.submitted, inbox.cancelled, inbox.stopping)
+            }
+            for transfer in submitted {
+                add(transfer)
+            }
+            for transfer in cancelled {
+                cancel(transfer)
+            }
+            if stopping && loopTransfers.isEmpty {
+                break
+            }
+            curl_multi_perform(multi, &running)
+            collectFinished()
+            curl_multi_poll(multi, nil, 0, 1000, nil)
+        }
+        inbox.withLock { $0.closed = true }
+        curl_multi_cleanup(multi)
+    }
+
+    private func add(_ transfer: CurlTransfer) {
+        let code = curl_multi_add_handle(multi, transfer.handle)
+        guard code == CURLM_OK else {
+            let reason = String(cString: curl_multi_strerror(code))
+            complete(
+                transfer,
+                .failure(TransportError(code: .other, message: "libcurl refused \(transfer.request.url): \(reason)")),
+                inMulti: false)
+            return
+        }
+        loopTransfers[transfer.handle] = transfer
+    }
+
+    private func cancel(_ transfer: CurlTransfer) {
+        guard loopTransfers[transfer.handle] === transfer else {
+            return  // Already finished.
+        }
+        complete(transfer, .failure(CancellationError()), inMulti: true)
+    }
+
+    private func collectFinished() {
+        var remaining: Int32 = 0
+        while let message = curl_multi_info_read(multi, &remaining) {
+            guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle,
+                let transfer = loopTransfers[handle]
+            else {
+                continue
+            }
+            let outcome = transfer.outcome(message.pointee.data.result)
+            complete(transfer, outcome, inMulti: true)
+        }
+    }
+
+    /// Removes the handle, frees it, and only then resumes the awaiting task, so a returned `send` never
+    /// leaves a handle behind.
+    private func complete(_ transfer: CurlTransfer, _ result: Result<HTTPResponse, any Error>, inMulti: Bool) {
+        if inMulti {
+            curl_multi_remove_handle(multi, transfer.handle)
+            loopTransfers[transfer.handle] = nil
+        }
+        transfer.releaseHandle()
+        live.subtract(1, ordering: .releasing)
+        transfer.finish(result)
+    }
+
+    private static let globalInit: Void = {
+        _ = ns_curl_global_init()
+    }()
+}

@@ -1,0 +1,147 @@
+import CCurl
+import CNetworkingShim
+import Foundation
+
+extension CurlTransfer {
+    /// Sets every easy-handle option for the request. curl's own redirect following stays off: the transport
+    /// follows redirects itself (see ``RedirectPolicy``). Proxies come from the environment, as curl reads them.
+    func configure() throws {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        let milliseconds = Self.milliseconds(request.timeout)
+        try set(CURLOPT_URL, request.url.absoluteString)
+        try set(CURLOPT_NOSIGNAL, 1)
+        try set(CURLOPT_PROTOCOLS_STR, "http,https")
+        try set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        try set(CURLOPT_FOLLOWLOCATION, 0)
+        try set(CURLOPT_TIMEOUT_MS, milliseconds)
+        try set(CURLOPT_CONNECTTIMEOUT_MS, milliseconds)
+        try set(CURLOPT_ACCEPT_ENCODING, "")
+        try set(CURLOPT_HTTP_VERSION, NS_CURL_HTTP_VERSION_2TLS)
+        try set(CURLOPT_USERAGENT, NetworkingVersion.userAgent)
+        try set(CURLOPT_SSL_VERIFYPEER, 1)
+        try set(CURLOPT_SSL_VERIFYHOST, 2)
+        try check(ns_curl_easy_setopt_off_t(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maximumResponseSize)))
+        try check(ns_curl_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer))
+        try check(ns_curl_easy_setopt_data_callback(handle, CURLOPT_WRITEFUNCTION, CurlCallbacks.write))
+        try check(ns_curl_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, context))
+        try check(ns_curl_easy_setopt_data_callback(handle, CURLOPT_HEADERFUNCTION, CurlCallbacks.header))
+        try check(ns_curl_easy_setopt_pointer(handle, CURLOPT_HEADERDATA, context))
+        try configureMethodAndBody()
+        try configureHeaders()
+        if let pinCheck {
+            try configurePinning(pinCheck, context: context)
+        }
+    }
+
+    /// Pinning, three layers: the handshake check, the connection-pool key, and a check before every request.
+    private func configurePinning(_ pinCheck: PinCheck, context: UnsafeMutableRawPointer) throws {
+        // 1. Inside the handshake: OpenSSL's chain validation is replaced by the pin check.
+        try check(ns_curl_easy_setopt_ssl_ctx_callback(handle, PinningHooks.sslContext))
+        try check(
+            ns_curl_easy_setopt_pointer(handle, CURLOPT_SSL_CTX_DATA, Unmanaged.passUnretained(pinCheck).toOpaque()))
+        // 2. curl reuses a pooled connection only when its CA blob is identical, so connections opened by
+        //    unpinned or differently pinned requests are never handed to this one. The blob also turns off
+        //    curl's shared CA-store cache for this connection.
+        try pinCheck.pins.pemBundle.withUnsafeBytes { raw in
+            try check(ns_curl_easy_setopt_blob(handle, CURLOPT_CAINFO_BLOB, raw.baseAddress, raw.count))
+        }
+        // 3. Before every request, on new, reused and resumed connections alike, the served chain is checked
+        //    again; a mismatch aborts before any request byte is written.
+        try check(ns_curl_easy_setopt_prereq_callback(handle, CurlCallbacks.prerequest))
+        try check(ns_curl_easy_setopt_pointer(handle, CURLOPT_PREREQDATA, context))
+        // No TLS session resumption for pinned transfers: every new connection shows its certificates.
+        try set(CURLOPT_SSL_SESSIONID_CACHE, 0)
+    }
+
+    private func configureMethodAndBody() throws {
+        let body = request.body
+        switch request.method {
+        case .head:
+            try set(CURLOPT_NOBODY, 1)
+        case .get where body == nil:
+            try set(CURLOPT_HTTPGET, 1)
+        case .post:
+            try set(CURLOPT_POST, 1)
+            try setBody(body ?? Data())
+        case .put, .patch:
+            try set(CURLOPT_CUSTOMREQUEST, request.method.rawValue)
+            try setBody(body ?? Data())
+        case .get, .delete, .options:
+            try set(CURLOPT_CUSTOMREQUEST, request.method.rawValue)
+            if let body {
+                try setBody(body)
+            }
+        }
+    }
+
+    private func setBody(_ body: Data) throws {
+        try check(ns_curl_easy_setopt_off_t(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)))
+        try body.withUnsafeBytes { raw in
+            // COPYPOSTFIELDS copies POSTFIELDSIZE_LARGE bytes, so binary bodies and empty ones are both safe.
+            try "".withCString { empty in
+                let bytes = raw.baseAddress ?? UnsafeRawPointer(empty)
+                try check(
+                    ns_curl_easy_setopt_pointer(
+                        handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes)))
+            }
+        }
+    }
+
+    private func configureHeaders() throws {
+        var lines: [String] = []
+        for (name, value) in request.headers {
+            guard Self.isValidHeader(name: name, value: value) else {
+                throw RepositoryError.invalidParameters(
+                    "header \"\(name)\" of \(request.url.absoluteString) has an invalid name or a line break in its value"
+                )
+            }
+            // "Name;" sends an empty value; "Name:" would tell curl to remove the header.
+            lines.append(value.isEmpty ? "\(name);" : "\(name): \(value)")
+        }
+        if !request.headers.contains("Expect") {
+            lines.append("Expect:")
+        }
+        if request.body != nil, request.method != .head, !request.headers.contains("Content-Type") {
+            // Otherwise curl labels every body application/x-www-form-urlencoded.
+            lines.append("Content-Type:")
+        }
+        for line in lines {
+            guard let appended = curl_slist_append(headerList, line) else {
+                throw TransportError(code: .other, message: "libcurl could not store the headers of \(request.url)")
+            }
+            headerList = appended
+        }
+        try check(ns_curl_easy_setopt_pointer(handle, CURLOPT_HTTPHEADER, headerList))
+    }
+
+    private func set(_ option: CURLoption, _ value: Int) throws {
+        try check(ns_curl_easy_setopt_long(handle, option, value))
+    }
+
+    private func set(_ option: CURLoption, _ value: String) throws {
+        try check(ns_curl_easy_setopt_string(handle, option, value))
+    }
+
+    private func check(_ code: CURLcode) throws {
+        guard code == CURLE_OK else {
+            throw TransportError(
+                code: .other,
+                message: "libcurl refused an option for \(request.url.absoluteString): "
+                    + String(cString: curl_easy_strerror(code)))
+        }
+    }
+
+    /// A timeout in whole milliseconds, rounded up so it never truncates to zero (which means "none" to curl).
+    static func milliseconds(_ seconds: Double) -> Int {
+        guard seconds.isFinite else {
+            return seconds.isNaN ? 75_000 : Int(Int32.max)
+        }
+        return Int(min(max((seconds * 1000).rounded(.up), 1), Double(Int32.max)))
+    }
+
+    private static func isValidHeader(name: String, value: String) -> Bool {
+        let forbiddenInName: Set<UInt8> = [0, 9, 10, 13, 32, UInt8(ascii: ":"), UInt8(ascii: ";")]
+        return !name.isEmpty && !name.utf8.contains(where: forbiddenInName.contains)
+            && !value.utf8.contains { $0 == 0 || $0 == 10 || $0 == 13 }
+    }
+}

@@ -1,0 +1,176 @@
+import CCurl
+import CNetworkingShim
+import Foundation
+import Synchronization
+
+/// One request on the wire: owns its easy handle, header list, error buffer and response buffers, and
+/// resumes the awaiting task exactly once.
+///
+/// Lifecycle: created and configured on the caller's thread; ``start(_:on:)`` hands it to the
+/// ``CurlEventLoop``, whose thread alone then runs curl's callbacks, removes the handle and calls
+/// ``finish(_:)``. A transfer cancelled before it starts never reaches the loop.
+final class CurlTransfer: @unchecked Sendable {
+    // @unchecked Sendable: the handle and buffers are set up before submission (ordered by the loop's Mutex)
+    // and then touched only on the loop thread; `state` is a Mutex.
+
+    /// The easy handle (`CURL *`).
+    let handle: UnsafeMutableRawPointer
+    /// The request this transfer sends.
+    let request: HTTPRequest
+    /// The pin check, for pinned requests.
+    let pinCheck: PinCheck?
+    /// The response-size ceiling in bytes (headers and body).
+    let maximumResponseSize: Int
+    /// The `curl_slist` of request header lines.
+    var headerList: UnsafeMutablePointer<curl_slist>?
+    /// curl's error buffer (`CURL_ERROR_SIZE` bytes).
+    let errorBuffer: UnsafeMutablePointer<CChar>
+    private let state = Mutex<TransferState>(.idle)
+    private var handleReleased = false
+    private var body = Data()
+    private var headers = ResponseHeaderCollector()
+    private var receivedBytes = 0
+    private var exceededLimit = false
+
+    /// Creates and configures the easy handle for `request`.
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - pinCheck: The pin check, or `nil` for none.
+    ///   - maximumResponseSize: The ceiling in bytes.
+    init(request: HTTPRequest, pinCheck: PinCheck?, maximumResponseSize: Int) throws {
+        guard let handle = curl_easy_init() else {
+            throw TransportError(code: .other, message: "libcurl could not create a handle for \(request.url)")
+        }
+        self.handle = handle
+        self.request = request
+        self.pinCheck = pinCheck
+        self.maximumResponseSize = maximumResponseSize
+        errorBuffer = .allocate(capacity: NS_CURL_ERROR_SIZE)
+        errorBuffer.initialize(repeating: 0, count: NS_CURL_ERROR_SIZE)
+        try configure()
+    }
+
+    deinit {
+        releaseHandle()
+        errorBuffer.deallocate()
+    }
+
+    /// Frees the easy handle and header list; call after the handle left the multi handle.
+    func releaseHandle() {
+        guard !handleReleased else {
+            return
+        }
+        handleReleased = true
+        curl_easy_cleanup(handle)
+        curl_slist_free_all(headerList)
+        headerList = nil
+    }
+
+    /// Submits the transfer, or resumes `continuation` with `CancellationError` if it was cancelled already.
+    /// - Parameters:
+    ///   - continuation: Resumed once with the response or the error.
+    ///   - loop: The event loop.
+    func start(_ continuation: CheckedContinuation<HTTPResponse, any Error>, on loop: CurlEventLoop) {
+        let cancelled = state.withLock { state -> Bool in
+            guard case .idle = state else {
+                state = .finished
+                return true
+            }
+            state = .running(continuation)
+            // Submitted under the lock so that a cancellation cannot overtake the submission.
+            loop.submit(self)
+            return false
+        }
+        if cancelled {
+            continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Cancels the transfer: before the start it never starts; while running the loop removes it at once.
+    /// - Parameter loop: The event loop.
+    func cancel(on loop: CurlEventLoop) {
+        state.withLock { state in
+            switch state {
+            case .idle: state = .cancelledBeforeStart
+            case .running: loop.requestCancellation(of: self)
+            case .cancelledBeforeStart, .finished: break
+            }
+        }
+    }
+
+    /// Resumes the awaiting task with `result`, once; later calls do nothing.
+    /// - Parameter result: The response or the error.
+    func finish(_ result: Result<HTTPResponse, any Error>) {
+        let continuation = state.withLock { state -> CheckedContinuation<HTTPResponse, any Error>? in
+            guard case .running(let continuation) = state else {
+                return nil
+            }
+            state = .finished
+            return continuation
+        }
+        continuation?.resume(with: result)
+    }
+
+    /// The outcome of the finished transfer (on the loop thread, before the handle is released).
+    /// - Parameter code: curl's result.
+    func outcome(_ code: CURLcode) -> Result<HTTPResponse, any Error> {
+        guard code == CURLE_OK else {
+            if let pinError = pinCheck?.recordedError {
+                return .failure(pinError)
+            }
+            return .failure(
+                CurlFailure.error(
+                    for: code, url: request.url, detail: String(cString: errorBuffer),
+                    exceededLimit: exceededLimit, limit: maximumResponseSize))
+        }
+        var status = 0
+        ns_curl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        var effective: UnsafePointer<CChar>?
+        ns_curl_easy_getinfo_string(handle, CURLINFO_EFFECTIVE_URL, &effective)
+        let url = effective.flatMap { URL(string: String(cString: $0)) } ?? request.url
+        return .success(
+            HTTPResponse(statusCode: status, headers: HTTPHeaders(fields: headers.fields), body: body, url: url))
+    }
+
+    /// Takes body bytes from the write callback; refuses them past the ceiling.
+    /// - Returns: Whether the bytes were kept.
+    func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard reserve(bytes.count) else {
+            return false
+        }
+        body.append(contentsOf: bytes)
+        return true
+    }
+
+    /// Takes one header line from the header callback; refuses it past the ceiling.
+    /// - Returns: Whether the line was kept.
+    func receiveHeader(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard reserve(bytes.count) else {
+            return false
+        }
+        headers.consume(bytes)
+        return true
+    }
+
+    /// Whether the connection about to carry the request may do so: for pinned requests, its served chain
+    /// must satisfy the pins, whether the connection is new, reused from the pool or resumed.
+    func connectionIsAcceptable() -> Bool {
+        guard let pinCheck else {
+            return true
+        }
+        guard let ssl = ns_curl_easy_tls_ssl(handle) else {
+            pinCheck.record(.noPinMatched("the connection does not use TLS"), servedPins: [])
+            return false
+        }
+        return pinCheck.verify(connection: ssl)
+    }
+
+    private func reserve(_ count: Int) -> Bool {
+        receivedBytes += count
+        if receivedBytes > maximumResponseSize {
+            exceededLimit = true
+            return false
+        }
+        return true
+    }
+}

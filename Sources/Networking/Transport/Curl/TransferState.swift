@@ -1,0 +1,12 @@
+/// The lifecycle of one ``CurlTransfer``; each transition happens under the transfer's lock, and only the
+/// move out of `running` resumes the continuation, so it is resumed exactly once.
+enum TransferState {
+    /// Created, not yet submitted.
+    case idle
+    /// Cancelled before it was submitted: it never reaches the loop.
+    case cancelledBeforeStart
+    /// Submitted to the event loop; the awaiting task is suspended on the continuation.
+    case running(CheckedContinuation<HTTPResponse, any Error>)
+    /// The continuation has been resumed.
+    case finished
+}
