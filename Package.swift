@@ -56,6 +56,7 @@ let package = Package(
         .testTarget(
             name: "NetworkingTests",
             dependencies: ["Networking", "NetworkingTestKit"],
+            resources: [.copy("Resources")],
             swiftSettings: upcomingFeatures
         ),
         .testTarget(

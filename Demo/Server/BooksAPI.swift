@@ -1,7 +1,6 @@
 import Foundation
 import Networking
 import NetworkingTestKit
-import Synchronization
 
 /// The demo's books API: routes of `/api/v1` answered from memory, served by a `MockServer`.
 final class BooksAPI: Sendable {
@@ -14,7 +13,7 @@ final class BooksAPI: Sendable {
         var reportPolls = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Answers one request.
     func respond(to request: RecordedRequest) -> MockResponse {

@@ -1,10 +1,10 @@
 import Foundation
-import Synchronization
+import Networking
 
 /// Writes the tour's output: to standard output by default, or to a closure (tests capture it).
 final class Console: Sendable {
     private let sink: @Sendable (String) -> Void
-    private let lock = Mutex(())
+    private let lock = Locked(())
 
     /// Whether standard output is a terminal (colours and the spinner only then).
     let isTerminal: Bool

@@ -1,9 +1,9 @@
 import Foundation
-import Synchronization
+import Networking
 
 /// A terminal spinner shown while the activity indicator manager says requests are in flight.
 final class Spinner: Sendable {
-    private let running = Mutex<Task<Void, Never>?>(nil)
+    private let running = Locked<Task<Void, Never>?>(nil)
 
     func setVisible(_ visible: Bool) {
         running.withLock { task in

@@ -1,7 +1,6 @@
 import Foundation
 import Networking
 import NetworkingTestKit
-import Synchronization
 
 extension Tour {
     func books() async {

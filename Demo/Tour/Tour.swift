@@ -1,15 +1,14 @@
 import Foundation
 import Networking
 import NetworkingTestKit
-import Synchronization
 
 /// The demo's tour: every feature of Networking against the embedded pinned books API.
 final class Tour: Sendable {
     let servers: DemoServers
     let console: Console
     let session: SessionManager
-    let decodeFailures = Mutex<[DecodeFailure]>([])
-    private let results = Mutex<[StepResult]>([])
+    let decodeFailures = Locked<[DecodeFailure]>([])
+    private let results = Locked<[StepResult]>([])
 
     /// Whether the tour may switch the shared logger to `.debug` for the call that shows redaction
     /// (tests say no: other suites use the shared logger concurrently).

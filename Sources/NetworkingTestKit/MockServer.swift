@@ -1,5 +1,5 @@
 public import Foundation
-import Synchronization
+import Networking
 
 /// An HTTP/1.1 server on 127.0.0.1, plain or TLS, that answers with queued or dispatched
 /// ``MockResponse``s and records every request, for tests that run real sockets.

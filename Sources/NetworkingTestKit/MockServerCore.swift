@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Glibc
+import Networking
 import Synchronization
 
 /// The shared part of ``MockServer`` that its threads hold, so that dropping the last
@@ -8,7 +9,7 @@ import Synchronization
 final class MockServerCore: Sendable {
     let listener: Int32
     let tls: MockServerTLS?
-    let state = Mutex(MockServerState())
+    let state = Locked(MockServerState())
     private let stopped = Atomic<Bool>(false)
     private let threads = DispatchGroup()
 

@@ -1,6 +1,7 @@
 import Foundation
+import Networking
 
-/// The mutable state of one ``MockServer``, kept inside a `Mutex`.
+/// The mutable state of one ``MockServer``, kept inside a `Locked` (a pthread mutex).
 struct MockServerState {
     /// Responses waiting for requests, first in first out.
     var queue: [MockResponse] = []

@@ -1,6 +1,5 @@
 public import Foundation
 public import Networking
-import Synchronization
 
 /// A transport with no sockets: a closure answers every request, and every request is recorded.
 /// The whole repository pipeline (encoding, session, validation, decoding) still runs.
@@ -13,7 +12,7 @@ import Synchronization
 /// ```
 public final class StubTransport: HTTPTransport {
     private let handler: @Sendable (HTTPRequest) async throws -> HTTPResponse
-    private let recorded = Mutex<[HTTPRequest]>([])
+    private let recorded = Locked<[HTTPRequest]>([])
 
     /// Creates a stub answering with `handler`; it may throw ``TransportError``, ``PinningFailure``
     /// or ``RepositoryError`` to simulate failures, and sleep to simulate latency.

@@ -1,7 +1,6 @@
 import Foundation
 import Networking
 import NetworkingTestKit
-import Synchronization
 import Testing
 
 @testable import Demo
@@ -9,7 +8,7 @@ import Testing
 @Suite("Demo tour", .serialized)
 struct TourTests {
     final class Lines: Sendable {
-        let lines = Mutex<[String]>([])
+        let lines = Locked<[String]>([])
         var text: String { lines.withLock { $0.joined(separator: "\n") } }
     }
 

@@ -1,4 +1,4 @@
-/// An app-specific error that ``Result/mapCustomError(_:)-(([Int:any CustomRepositoryErrorType]))``
+/// An app-specific error that ``Swift/Result/mapCustomError(_:)-([Int:CustomRepositoryErrorType])``
 /// produces from a failed response.
 ///
 /// ```swift

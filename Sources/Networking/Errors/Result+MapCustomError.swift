@@ -1,3 +1,4 @@
+/// Maps failed responses to errors of the app's own (see ``CustomRepositoryErrorType``).
 extension Result where Failure == RepositoryError {
     /// Replaces a ``RepositoryError/requestError(_:)`` whose status is a key of `errors` with
     /// ``RepositoryError/customError(errorName:error:)``; every other result is returned as is.

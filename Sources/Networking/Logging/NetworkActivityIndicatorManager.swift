@@ -1,5 +1,4 @@
 public import Foundation
-import Synchronization
 
 /// Tells an app when to show a network activity indicator: visible once requests have been running
 /// for ``startDelay``, hidden ``completionDelay`` after the last one ended, so that short requests
@@ -46,7 +45,7 @@ public final class NetworkActivityIndicatorManager: Sendable {
         var generation: UInt64 = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates a disabled manager with no activity. The pipeline reports to ``shared`` only; other
     /// instances are for tests and for apps counting their own work.

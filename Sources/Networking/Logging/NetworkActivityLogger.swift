@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Prints every request the pipeline sends and what came back, with secrets redacted.
 ///
 /// Nothing is logged until ``startLogging()`` is called; ``level`` decides how much is printed
@@ -35,7 +33,7 @@ public final class NetworkActivityLogger: Sendable {
         var redactedHeaders = NetworkActivityLogger.defaultRedactedHeaders
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates a stopped logger at level `.debug` that writes to standard error. The pipeline
     /// reports to ``shared`` only; other instances are for tests and custom wiring.

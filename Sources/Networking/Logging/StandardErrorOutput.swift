@@ -1,10 +1,9 @@
 import Foundation
-import Synchronization
 
 /// The logger's default output: standard error, one whole message per write so lines from
 /// concurrent requests never interleave.
 enum StandardErrorOutput {
-    private static let lock = Mutex(())
+    private static let lock = Locked(())
 
     /// Writes `message` and a newline to standard error.
     static func write(_ message: String) {

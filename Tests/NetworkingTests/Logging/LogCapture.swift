@@ -1,8 +1,8 @@
-import Synchronization
+import Networking
 
 /// Collects what a logger prints, for assertions.
 final class LogCapture: Sendable {
-    private let messages = Mutex<[String]>([])
+    private let messages = Locked<[String]>([])
 
     /// A logger output that appends each message here.
     var output: @Sendable (String) -> Void {

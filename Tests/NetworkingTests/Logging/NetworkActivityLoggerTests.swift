@@ -1,6 +1,5 @@
 import Foundation
 import NetworkingTestKit
-import Synchronization
 import Testing
 
 @testable import Networking
@@ -13,7 +12,7 @@ extension LoggingTests {
         @Test func logsNothingUntilStarted() async {
             // Given a logger that was configured but never started
             let (logger, capture) = makeLogger(level: .debug, start: false)
-            let filterCalls = Mutex(0)
+            let filterCalls = Locked(0)
             logger.filterPredicate = { _ in
                 filterCalls.withLock { $0 += 1 }
                 return false
@@ -31,7 +30,7 @@ extension LoggingTests {
         @Test func logsNothingAtLevelOff() async {
             // Given a started logger at .off
             let (logger, capture) = makeLogger(level: .off)
-            let filterCalls = Mutex(0)
+            let filterCalls = Locked(0)
             logger.filterPredicate = { _ in
                 filterCalls.withLock { $0 += 1 }
                 return false

@@ -1,8 +1,8 @@
-import Synchronization
+import Networking
 
 /// Remembers the highest value it was shown, from any task.
 final class PeakGauge: Sendable {
-    private let peak = Mutex(0)
+    private let peak = Locked(0)
 
     /// Records `value`, keeping the highest seen.
     func record(_ value: Int) {

@@ -1,8 +1,8 @@
-import Synchronization
+import Networking
 
 /// Records the visibility changes an activity indicator manager reports.
 final class VisibilityLog: Sendable {
-    private let changes = Mutex<[Bool]>([])
+    private let changes = Locked<[Bool]>([])
 
     /// A callback that appends each change here.
     var callback: @Sendable (Bool) -> Void {

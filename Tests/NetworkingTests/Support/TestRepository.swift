@@ -1,7 +1,6 @@
 import Foundation
 import Networking
 import NetworkingTestKit
-import Synchronization
 
 /// A repository that exposes the protected `perform…` calls to tests as they are.
 final class TestRepository: AbstractRepository, @unchecked Sendable {}
@@ -25,7 +24,7 @@ func stub(status: Int = 200, body: String = "", headers: HTTPHeaders = HTTPHeade
 
 /// Collects values handed to a `@Sendable` callback.
 final class Recorder<Value: Sendable>: Sendable {
-    private let values = Mutex<[Value]>([])
+    private let values = Locked<[Value]>([])
 
     func record(_ value: Value) {
         values.withLock { $0.append(value) }

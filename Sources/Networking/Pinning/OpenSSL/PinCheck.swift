@@ -1,6 +1,5 @@
 import CNetworkingShim
 import COpenSSL
-import Synchronization
 
 /// The pin check of one transfer: the pinned set, the host, and the first failure seen, so that the
 /// transport can report served and expected pins after curl aborts.
@@ -13,7 +12,7 @@ final class PinCheck: Sendable {
     let pins: PinSet
     /// The host the transfer connects to, for messages.
     let host: String
-    private let failure = Mutex<(verdict: PinVerifier.Verdict, servedPins: [String])?>(nil)
+    private let failure = Locked<(verdict: PinVerifier.Verdict, servedPins: [String])?>(nil)
 
     /// Creates a check.
     /// - Parameters:

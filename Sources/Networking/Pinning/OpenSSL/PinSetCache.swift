@@ -1,9 +1,7 @@
-import Synchronization
-
 /// Holds the ``PinSet`` loaded from one ``PinnedCertificates`` value, shared by its copies, so the files are
 /// read and parsed once. A failure is not cached: a missing or broken pin directory is re-read next time.
 final class PinSetCache: Sendable {
-    private let loaded = Mutex<PinSet?>(nil)
+    private let loaded = Locked<PinSet?>(nil)
 
     /// Creates an empty cache.
     init() {}

@@ -1,18 +1,17 @@
 import CCurl
 import CNetworkingShim
 import Foundation
-import Synchronization
 
 /// One `curl_multi` handle driven by one dedicated thread: `curl_multi_poll` waits for sockets and timers,
 /// `curl_multi_wakeup` interrupts it when a transfer is submitted or cancelled. The multi handle's connection
 /// cache is shared by every transfer, so connections are reused across requests and repositories.
 ///
-/// Other threads only touch the `inbox` (a Mutex) and call `curl_multi_wakeup`; everything else belongs to
+/// Other threads only touch the `inbox` (locked) and call `curl_multi_wakeup`; everything else belongs to
 /// the loop thread.
 final class CurlEventLoop: @unchecked Sendable {
     // @unchecked Sendable: `multi` and `loopTransfers` are used only on the loop thread (and `multi` by
     // curl_multi_wakeup, which libcurl allows from any thread, under the inbox lock); `inbox` and `live` are
-    // synchronized.
+    // locked.
 
     private struct Inbox {
         var submitted: [CurlTransfer] = []
@@ -22,13 +21,13 @@ final class CurlEventLoop: @unchecked Sendable {
     }
 
     private let multi: UnsafeMutableRawPointer
-    private let inbox = Mutex(Inbox())
-    private let live = Atomic<Int>(0)
+    private let inbox = Locked(Inbox())
+    private let live = Locked(0)
     private var loopTransfers: [UnsafeMutableRawPointer: CurlTransfer] = [:]
 
     /// The number of transfers submitted and not yet finished.
     var liveTransferCount: Int {
-        live.load(ordering: .acquiring)
+        live.withLock { $0 }
     }
 
     /// Creates the multi handle and starts the loop thread.
@@ -48,7 +47,7 @@ final class CurlEventLoop: @unchecked Sendable {
     /// Hands a configured transfer to the loop.
     /// - Parameter transfer: The transfer; the loop keeps it alive until it finishes.
     func submit(_ transfer: CurlTransfer) {
-        live.add(1, ordering: .relaxed)
+        live.withLock { $0 += 1 }
         wake { $0.submitted.append(transfer) }
     }
 
@@ -140,7 +139,7 @@ final class CurlEventLoop: @unchecked Sendable {
             loopTransfers[transfer.handle] = nil
         }
         transfer.releaseHandle()
-        live.subtract(1, ordering: .releasing)
+        live.withLock { $0 -= 1 }
         transfer.finish(result)
     }
 

@@ -1,7 +1,6 @@
 import CCurl
 import CNetworkingShim
 import Foundation
-import Synchronization
 
 /// One request on the wire: owns its easy handle, header list, error buffer and response buffers, and
 /// resumes the awaiting task exactly once.
@@ -10,8 +9,8 @@ import Synchronization
 /// ``CurlEventLoop``, whose thread alone then runs curl's callbacks, removes the handle and calls
 /// ``finish(_:)``. A transfer cancelled before it starts never reaches the loop.
 final class CurlTransfer: @unchecked Sendable {
-    // @unchecked Sendable: the handle and buffers are set up before submission (ordered by the loop's Mutex)
-    // and then touched only on the loop thread; `state` is a Mutex.
+    // @unchecked Sendable: the handle and buffers are set up before submission (ordered by the loop's lock)
+    // and then touched only on the loop thread; `state` is locked.
 
     /// The easy handle (`CURL *`).
     let handle: UnsafeMutableRawPointer
@@ -25,7 +24,7 @@ final class CurlTransfer: @unchecked Sendable {
     var headerList: UnsafeMutablePointer<curl_slist>?
     /// curl's error buffer (`CURL_ERROR_SIZE` bytes).
     let errorBuffer: UnsafeMutablePointer<CChar>
-    private let state = Mutex<TransferState>(.idle)
+    private let state = Locked<TransferState>(.idle)
     private var handleReleased = false
     private var body = Data()
     private var headers = ResponseHeaderCollector()

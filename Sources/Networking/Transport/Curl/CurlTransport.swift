@@ -12,10 +12,15 @@ import Foundation
 /// let response = try await transport.send(HTTPRequest(method: .get, url: url, timeout: 10))
 /// ```
 ///
-/// Redirects are followed by the transport (at most 10, see ``RedirectPolicy``): https → http is refused,
-/// and credentials are dropped when the origin changes. A pinned request (``HTTPRequest/pinning``) fails
-/// with ``PinningFailure`` before any request byte is sent when no certificate of the validated chain is
-/// pinned; pinning requires https.
+/// Redirects (301, 302, 303, 307, 308 with a `Location`) are followed by the transport itself, at most 10:
+/// an https → http redirect is refused before anything is sent (``TransportError/Code/insecureRedirect``),
+/// `Authorization` and `Cookie` are dropped when the scheme, host or port changes, 303 (and 301/302 after
+/// POST) become a GET without body, and the request's pinning and remaining timeout apply to every hop.
+///
+/// A pinned request (``HTTPRequest/pinning``) needs https. Its connection is accepted only when the served
+/// chain validates up to a pinned certificate, or to a served certificate whose public key is pinned, and the
+/// host name matches; otherwise it fails with ``PinningFailure`` before any request byte is sent. Connections
+/// are never shared between differently pinned requests, and each is checked again before every request.
 public final class CurlTransport: HTTPTransport {
     /// The transport repositories share, so connections are reused across them.
     public static let shared = CurlTransport()

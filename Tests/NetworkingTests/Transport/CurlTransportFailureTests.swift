@@ -1,0 +1,166 @@
+import Foundation
+import Networking
+import NetworkingTestKit
+import Testing
+
+@Suite("CurlTransport failures, timeouts and cancellation")
+struct CurlTransportFailureTests {
+    @Test("nothing listening: connectionRefused naming the URL")
+    func connectionRefused() async throws {
+        // Given a port nothing listens on (a server that was shut down)
+        let server = try MockServer()
+        let url = server.url("/gone")
+        server.shutdown()
+
+        // When a request is sent there
+        let error = await #expect(throws: TransportError.self) {
+            try await CurlTransport().send(HTTPRequest(method: .get, url: url, timeout: 5))
+        }
+
+        // Then it is a refused connection and the message names the URL
+        #expect(error?.code == .connectionRefused)
+        #expect(error?.message.contains(url.absoluteString) == true)
+    }
+
+    @Test(
+        "dropped connections and garbage map to their codes",
+        arguments: [
+            (MockResponse(status: 200, text: "x").failing(.disconnectAtStart), TransportError.Code.connectionLost),
+            (MockResponse(status: 200, text: "a long body").failing(.disconnectDuringBody), .connectionLost),
+            (MockResponse.raw(Data("garbage\r\n\r\n".utf8)), .invalidResponse),
+        ])
+    func faultsMapToCodes(response: MockResponse, expected: TransportError.Code) async throws {
+        // Given a server answering with the fault
+        let server = try MockServer()
+        defer { server.shutdown() }
+        server.enqueue(response)
+        let transport = CurlTransport()
+
+        // When a request is sent
+        let error = await #expect(throws: TransportError.self) {
+            try await transport.send(TransportFixtures.request(server))
+        }
+
+        // Then the code is the expected one
+        #expect(error?.code == expected)
+        #expect(transport.liveTransferCount == 0)
+    }
+
+    @Test("a stalled server times out close to the budget, as RepositoryError.timeout")
+    func timeout() async throws {
+        // Given a server that never answers
+        let server = try MockServer()
+        defer { server.shutdown() }
+        server.enqueue(MockResponse(status: 200).failing(.stall))
+        let transport = CurlTransport()
+
+        // When a request with a 0.5 s budget is sent
+        let (result, seconds) = await TransportFixtures.measure {
+            await TransportFixtures.outcome {
+                try await transport.send(TransportFixtures.request(server, timeout: 0.5))
+            }
+        }
+
+        // Then it fails with a timeout, not before the budget and well before the budget plus slack
+        #expect(throws: RepositoryError.self) { try result.get() }
+        if case .failure(let error) = result, let repositoryError = error as? RepositoryError {
+            #expect(String(describing: repositoryError).lowercased().contains("time"))
+        }
+        #expect(seconds >= 0.45)
+        #expect(seconds < 2.5)
+        #expect(transport.liveTransferCount == 0)
+    }
+
+    @Test("a slow body exceeding the budget times out too (the budget is for the whole request)")
+    func slowBodyTimesOut() async throws {
+        // Given a response trickling at 20 bytes/s
+        let server = try MockServer()
+        defer { server.shutdown() }
+        server.enqueue(MockResponse(status: 200, body: Data(repeating: 1, count: 200)).throttled(bytesPerSecond: 20))
+
+        // When a request with a 0.6 s budget is sent
+        let (result, seconds) = await TransportFixtures.measure {
+            await TransportFixtures.outcome {
+                try await CurlTransport().send(TransportFixtures.request(server, timeout: 0.6))
+            }
+        }
+
+        // Then it times out although bytes kept arriving
+        #expect(throws: RepositoryError.self) { try result.get() }
+        #expect(seconds < 2.6)
+    }
+
+    @Test("cancelling the task removes the transfer at once and throws CancellationError")
+    func cancellation() async throws {
+        // Given a request in flight to a server that never answers
+        let server = try MockServer()
+        defer { server.shutdown() }
+        server.enqueue(MockResponse(status: 200).failing(.stall))
+        let transport = CurlTransport()
+        let task = Task {
+            try await transport.send(TransportFixtures.request(server, timeout: 30))
+        }
+        #expect(await TransportFixtures.eventually { server.requestCount == 1 })
+
+        // When the task is cancelled (a probe thread, outside the cooperative pool, times the removal)
+        let removal = RemovalProbe { transport.liveTransferCount == 0 }
+        let (result, seconds) = await TransportFixtures.measure {
+            task.cancel()
+            return await task.result
+        }
+
+        // Then the transfer was removed at once and the task threw CancellationError. The time until the
+        // task itself resumes also includes waiting for a cooperative thread, which other tests may block.
+        #expect(throws: CancellationError.self) { try result.get() }
+        let removalSeconds = try #require(await removal.seconds())
+        #expect(removalSeconds < 1)
+        #expect(seconds < 5)
+        #expect(transport.liveTransferCount == 0)
+    }
+
+    @Test("a task cancelled before sending never connects")
+    func cancelledBeforeStart() async throws {
+        // Given a server
+        let server = try MockServer()
+        defer { server.shutdown() }
+        let transport = CurlTransport()
+
+        // When a request is sent from an already cancelled task
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await transport.send(TransportFixtures.request(server))
+        }
+
+        // Then it throws CancellationError without a connection
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(server.connectionCount == 0)
+        #expect(transport.liveTransferCount == 0)
+    }
+
+    @Test("many concurrent requests, some cancelled, all return and leave nothing in flight")
+    func concurrentRequestsAndCancellations() async throws {
+        // Given a server answering after a short delay
+        let server = try MockServer()
+        defer { server.shutdown() }
+        server.dispatcher = { _ in MockResponse(status: 200, text: "ok").delayed(by: 0.05) }
+        let transport = CurlTransport()
+
+        // When 40 requests run at once and every fourth is cancelled
+        let tasks = (0..<40).map { _ in
+            Task { try await transport.send(TransportFixtures.request(server)).statusCode }
+        }
+        for (index, task) in tasks.enumerated() where index % 4 == 0 {
+            task.cancel()
+        }
+        var succeeded = 0
+        for task in tasks {
+            if (try? await task.value) == 200 {
+                succeeded += 1
+            }
+        }
+
+        // Then at least the uncancelled ones succeeded and the transfer count is back to 0
+        #expect(succeeded >= 30)
+        #expect(transport.liveTransferCount == 0)
+    }
+}
