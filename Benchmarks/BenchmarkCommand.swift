@@ -39,7 +39,7 @@ enum BenchmarkCommand {
         print(report.render(), terminator: "")
     }
 
-    /// Only Networking's sequential loop on one endpoint, for perf.
+    /// Only one contender's sequential loop on one endpoint, for perf.
     private static func profile(_ options: Options, _ target: ProfileTarget) async throws {
         let clients = try Clients(options: options)
         let kind: Endpoint.Kind =
@@ -49,14 +49,16 @@ enum BenchmarkCommand {
             case .https, .stub: .https
             }
         let endpoint = Endpoint.of(kind, options)
-        guard let operation = try clients.smallGet(.networking, on: endpoint) else {
-            return
+        let contender = options.profiledContender
+        guard clients.takesPart(contender, on: endpoint), let operation = try clients.smallGet(contender, on: endpoint)
+        else {
+            throw BenchmarkError("\(contender.title) cannot be profiled on \(endpoint.title)")
         }
         let failures = FailureLog()
         _ = await Runner.sequential(10, label: "warm-up", failures: failures, operation)
         let run = await Runner.sequential(options.requests ?? 20_000, label: "profile", failures: failures, operation)
         print(
-            "profile: \(run.requests) requests on \(endpoint.title), \(Format.grouped(run.requestsPerSecond)) req/s, "
+            "profile: \(contender.title), \(run.requests) requests on \(endpoint.title), \(Format.grouped(run.requestsPerSecond)) req/s, "
                 + "\(Format.fixed(run.cpuMicrosecondsPerRequest, 1)) µs CPU per request, \(run.failures) failed")
         for line in failures.lines {
             print(line)

@@ -95,7 +95,8 @@ final class Clients {
             return { _ = try await repository.small().get() }
         case .urlsession:
             let session = session(endpoint)
-            return { _ = try JSONDecoder().decode(Record.self, from: await session.get(url)) }
+            let decoder = decoder
+            return { _ = try decoder.decode(Record.self, from: await session.get(url)) }
         case .curl, .wrk:
             return nil
         }

@@ -41,10 +41,7 @@ struct Endpoint: Sendable {
     /// The three endpoints of a run.
     /// - Parameter options: The ports.
     static func all(_ options: Options) -> [Endpoint] {
-        [
-            Endpoint(kind: .http, port: options.httpPort), Endpoint(kind: .https, port: options.httpsPort),
-            Endpoint(kind: .h2, port: options.h2Port),
-        ]
+        Kind.allCases.map { of($0, options) }
     }
 
     /// One endpoint by kind.

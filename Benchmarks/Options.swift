@@ -13,7 +13,8 @@ struct Options: Sendable {
         case peakDecode(Contender)
         /// Child process: many sequential small GETs by a contender, reporting RSS along the way.
         case rssGrowth(Contender)
-        /// Only one Networking loop, for a profiler (perf): sequential small GETs on an endpoint, or stub calls.
+        /// Only one loop, for a profiler (perf): sequential small GETs by one contender (`--contender`, default
+        /// Networking) on an endpoint, or stub calls.
         case profile(ProfileTarget)
     }
 
@@ -32,6 +33,8 @@ struct Options: Sendable {
     /// `swift --version`'s first line and `nginx -v`'s, for the report's heading.
     var swiftVersion: String?
     var nginxVersion: String?
+    /// The contender of a `--profile` run.
+    var profiledContender = Contender.networking
     /// Overrides the request count of `--profile` and `--rss-growth` runs.
     var requests: Int?
 
@@ -75,6 +78,7 @@ struct Options: Sendable {
             case "--write-fixtures": mode = .writeFixtures(try value(argument))
             case "--peak-rss-decode": mode = .peakDecode(try Self.contender(try value(argument)))
             case "--rss-growth": mode = .rssGrowth(try Self.contender(try value(argument)))
+            case "--contender": profiledContender = try Self.contender(try value(argument))
             case "--profile":
                 let name = try value(argument)
                 guard let target = ProfileTarget(rawValue: name) else {
