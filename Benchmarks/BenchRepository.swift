@@ -28,6 +28,11 @@ final class BenchRepository: AbstractRepository, @unchecked Sendable {
         await performRequest(method: .get, path: Fixtures.largePath)
     }
 
+    /// GET the 5 MB array's bytes, undecoded.
+    func largeBody() async -> Result<Data, RepositoryError> {
+        await performRequest(method: .get, path: Fixtures.largePath)
+    }
+
     /// A call whose response is ignored (for the stub pipeline).
     func empty() async -> Result<EmptyResponse, RepositoryError> {
         await performRequest(method: .get, path: "empty")

@@ -36,39 +36,39 @@ enum ChildModes {
     }
 
     /// One GET + decode of the 5 MB array after a warm-up GET of the small record; the peak is reset just
-    /// before, so VmHWM minus the RSS before is what the request and its decoded result cost at most.
+    /// before, so VmHWM minus the RSS before is what the request and its decoded result cost at most. With
+    /// `--fetch-only` the body is fetched and kept but not decoded.
     static func peakDecode(_ contender: Contender, options: Options) async throws {
         let clients = try Clients(options: options)
         let endpoint = Endpoint.of(decodeEndpoint, options)
         let url = endpoint.url(Fixtures.largePath)
         let decoder = JSONDecoder()
-        let count: Int
+        let fetchOnly = options.fetchOnly
         switch contender {
         case .networking:
             let repository = clients.repository(endpoint)
             _ = try await repository.small().get()
             let baseline = resetPeak()
-            let records = try await repository.large().get()
-            count = records.count
-            report(baseline: baseline, records: records)
+            if fetchOnly {
+                report(baseline: baseline, keeping: try await repository.largeBody().get())
+            } else {
+                report(baseline: baseline, keeping: try await repository.large().get())
+            }
         case .curl:
             let client = try clients.curl(endpoint)
             _ = try decoder.decode(Record.self, from: client.get(endpoint.url(Fixtures.smallPath)))
             let baseline = resetPeak()
-            let records = try decoder.decode([Record].self, from: client.get(url))
-            count = records.count
-            report(baseline: baseline, records: records)
+            let body = try client.get(url)
+            report(baseline: baseline, keeping: fetchOnly ? [] : try decoder.decode([Record].self, from: body))
         case .urlsession:
             let session = clients.session(endpoint)
             _ = try decoder.decode(Record.self, from: await session.get(endpoint.url(Fixtures.smallPath)))
             let baseline = resetPeak()
-            let records = try decoder.decode([Record].self, from: await session.get(url))
-            count = records.count
-            report(baseline: baseline, records: records)
+            let body = try await session.get(url)
+            report(baseline: baseline, keeping: fetchOnly ? [] : try decoder.decode([Record].self, from: body))
         case .wrk:
             throw BenchmarkError("wrk does not decode")
         }
-        print("records=\(count)")
         print("body_bytes=\(try Fixtures.large().count)")
         clients.close()
     }
@@ -81,9 +81,9 @@ enum ChildModes {
         return ProcessMemory.residentKiB
     }
 
-    /// Prints the RSS before and the peak, while the decoded records are still alive.
-    private static func report(baseline: Int, records: [Record]) {
-        withExtendedLifetime(records) {
+    /// Prints the RSS before and the peak, while the body or the decoded records are still alive.
+    private static func report<Value>(baseline: Int, keeping value: Value) {
+        withExtendedLifetime(value) {
             print("rss_before_kib=\(baseline)")
             print("peak_kib=\(ProcessMemory.peakResidentKiB)")
         }

@@ -37,6 +37,8 @@ enum MemoryScenario {
     struct Result: Sendable {
         var growth: [Contender: Growth] = [:]
         var peaks: [Contender: [Peak]] = [:]
+        /// The same children with `--fetch-only`: the body without decoding.
+        var fetchPeaks: [Contender: [Peak]] = [:]
         var contenders: [Contender] = []
     }
 
@@ -59,12 +61,18 @@ enum MemoryScenario {
         for round in 1...options.counts.peakDecodeRounds {
             Progress.say("memory: 5 MB decode, round \(round)/\(options.counts.peakDecodeRounds)")
             for contender in decoders {
-                let values = try ChildProcess.runSelf(
-                    ["--peak-rss-decode", contender.rawValue] + options.childArguments)
-                result.peaks[contender, default: []].append(
-                    Peak(
+                for fetchOnly in [true, false] {
+                    let flags = ["--peak-rss-decode", contender.rawValue] + (fetchOnly ? ["--fetch-only"] : [])
+                    let values = try ChildProcess.runSelf(flags + options.childArguments)
+                    let peak = Peak(
                         beforeKiB: try int(values, "rss_before_kib"), peakKiB: try int(values, "peak_kib"),
-                        bodyBytes: try int(values, "body_bytes")))
+                        bodyBytes: try int(values, "body_bytes"))
+                    if fetchOnly {
+                        result.fetchPeaks[contender, default: []].append(peak)
+                    } else {
+                        result.peaks[contender, default: []].append(peak)
+                    }
+                }
             }
         }
         return result

@@ -33,6 +33,8 @@ struct Options: Sendable {
     /// `swift --version`'s first line and `nginx -v`'s, for the report's heading.
     var swiftVersion: String?
     var nginxVersion: String?
+    /// `--peak-rss-decode` only fetches the body, without decoding it (to tell buffers from decoding).
+    var fetchOnly = false
     /// The contender of a `--profile` run.
     var profiledContender = Contender.networking
     /// Overrides the request count of `--profile` and `--rss-growth` runs.
@@ -78,6 +80,7 @@ struct Options: Sendable {
             case "--write-fixtures": mode = .writeFixtures(try value(argument))
             case "--peak-rss-decode": mode = .peakDecode(try Self.contender(try value(argument)))
             case "--rss-growth": mode = .rssGrowth(try Self.contender(try value(argument)))
+            case "--fetch-only": fetchOnly = true
             case "--contender": profiledContender = try Self.contender(try value(argument))
             case "--profile":
                 let name = try value(argument)

@@ -94,15 +94,18 @@ struct Report {
             ])
         }
         var peak = TextTable(
-            ["contender", "body", "RSS before", "peak (VmHWM)", "rise", "rise ÷ body"], rightAligned: [1, 2, 3, 4, 5])
+            ["contender", "body", "RSS before", "fetch only: rise", "fetch + decode: peak", "rise", "rise ÷ body"],
+            rightAligned: [1, 2, 3, 4, 5, 6])
         for contender in [Contender.networking, .curl, .urlsession] {
             guard let runs = memory.peaks[contender], let body = runs.first?.bodyBytes else {
                 continue
             }
             let before = Samples(runs.map { Double($0.beforeKiB) }).median
             let top = Samples(runs.map { Double($0.peakKiB) }).median
+            let fetchRise = memory.fetchPeaks[contender].map { Samples($0.map { Double($0.riseBytes) }).median }
             peak.add([
                 contender.title, Format.megabytes(bytes: body), Format.megabytes(kib: Int(before)),
+                fetchRise.map { Format.megabytes(bytes: Int($0)) } ?? "",
                 Format.megabytes(kib: Int(top)), Format.megabytes(bytes: Int((top - before) * 1024)),
                 Format.ratio(Samples(runs.map(\.ratio)).median),
             ])
@@ -110,7 +113,8 @@ struct Report {
         return "4. Memory, each in a fresh child process of this binary\n"
             + "RSS (VmRSS) over sequential small GETs on \(endpoint.title)\n" + growth.render() + "\n"
             + "Peak RSS of one GET + decode of the array into [Record] over http, after a warm-up GET; VmHWM reset "
-            + "just before (clear_refs), median of \(options.counts.peakDecodeRounds)\n" + peak.render()
+            + "just before (clear_refs); \"fetch only\" is the same GET without decoding; medians of "
+            + "\(options.counts.peakDecodeRounds) fresh processes each\n" + peak.render()
     }
 
     private func pipelineSection() -> String {
