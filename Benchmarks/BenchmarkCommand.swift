@@ -36,6 +36,11 @@ enum BenchmarkCommand {
         report.memory = try MemoryScenario.run(options: options)
         report.pipeline = try await PipelineScenario.run(counts: options.counts)
         report.failures = failures.lines
+        for contender in report.memory.contenders {
+            if let growth = report.memory.growth[contender], growth.failures > 0 {
+                report.failures.append("memory growth \(contender.title): \(growth.failures) failed")
+            }
+        }
         print(report.render(), terminator: "")
     }
 
