@@ -1,0 +1,72 @@
+import Foundation
+
+/// Runs the mode the options ask for.
+enum BenchmarkCommand {
+    static func run(_ options: Options) async throws {
+        switch options.mode {
+        case .writeFixtures(let directory):
+            try Fixtures.write(into: directory)
+        case .peakDecode(let contender):
+            try options.validateForNetworkRuns()
+            try await ChildModes.peakDecode(contender, options: options)
+        case .rssGrowth(let contender):
+            try options.validateForNetworkRuns()
+            try await ChildModes.rssGrowth(contender, options: options)
+        case .profile(.stub):
+            try await PipelineScenario.profile(calls: options.requests ?? 1_000_000)
+        case .profile(let target):
+            try options.validateForNetworkRuns()
+            try await profile(options, target)
+        case .all:
+            try options.validateForNetworkRuns()
+            try await all(options)
+        }
+    }
+
+    /// Every scenario in turn, then the report on standard output.
+    private static func all(_ options: Options) async throws {
+        let failures = FailureLog()
+        let clients = try Clients(options: options)
+        var report = Report(options: options)
+        report.sequential = try await SequentialScenario.run(
+            clients: clients, counts: options.counts, failures: failures)
+        report.concurrent = try await ConcurrentScenario.run(
+            clients: clients, counts: options.counts, failures: failures)
+        clients.close()
+        report.memory = try MemoryScenario.run(options: options)
+        report.pipeline = try await PipelineScenario.run(counts: options.counts)
+        report.failures = failures.lines
+        for contender in report.memory.contenders {
+            if let growth = report.memory.growth[contender], growth.failures > 0 {
+                report.failures.append("memory growth \(contender.title): \(growth.failures) failed")
+            }
+        }
+        print(report.render(), terminator: "")
+    }
+
+    /// Only one contender's sequential loop on one endpoint, for perf.
+    private static func profile(_ options: Options, _ target: ProfileTarget) async throws {
+        let clients = try Clients(options: options)
+        let kind: Endpoint.Kind =
+            switch target {
+            case .http: .http
+            case .h2: .h2
+            case .https, .stub: .https
+            }
+        let endpoint = Endpoint.of(kind, options)
+        let contender = options.profiledContender
+        guard clients.takesPart(contender, on: endpoint), let operation = try clients.smallGet(contender, on: endpoint)
+        else {
+            throw BenchmarkError("\(contender.title) cannot be profiled on \(endpoint.title)")
+        }
+        let failures = FailureLog()
+        _ = await Runner.sequential(10, label: "warm-up", failures: failures, operation)
+        let run = await Runner.sequential(options.requests ?? 20_000, label: "profile", failures: failures, operation)
+        print(
+            "profile: \(contender.title), \(run.requests) requests on \(endpoint.title), \(Format.grouped(run.requestsPerSecond)) req/s, "
+                + "\(Format.fixed(run.cpuMicrosecondsPerRequest, 1)) µs CPU per request, \(run.failures) failed")
+        for line in failures.lines {
+            print(line)
+        }
+    }
+}

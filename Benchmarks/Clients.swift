@@ -1,0 +1,113 @@
+import Foundation
+
+/// The contenders' clients for one process, created once per endpoint so that each keeps its connection
+/// from one round to the next.
+final class Clients {
+    let options: Options
+    /// The generated certificate, DER (Networking pins it).
+    let certificateDER: Data
+    /// The generated certificate, PEM (raw libcurl trusts it).
+    let certificatePEM: Data
+    private let decoder = JSONDecoder()
+    private var repositories: [Endpoint.Kind: BenchRepository] = [:]
+    private var curlClients: [Endpoint.Kind: RawCurlClient] = [:]
+    private var sessions: [Endpoint.Kind: URLSessionClient] = [:]
+
+    /// Reads the certificate.
+    /// - Throws: ``BenchmarkError`` when a certificate file cannot be read.
+    init(options: Options) throws {
+        self.options = options
+        do {
+            certificateDER = try Data(contentsOf: URL(fileURLWithPath: options.certificateDERPath))
+            certificatePEM = try Data(contentsOf: URL(fileURLWithPath: options.certificatePEMPath))
+        } catch {
+            throw BenchmarkError("cannot read the certificate: \(error)")
+        }
+    }
+
+    /// Whether a contender takes part on an endpoint: URLSession over TLS only when the certificate is in the
+    /// system CA store (it cannot pin nor trust a custom CA per process on Linux); wrk not over HTTP/2.
+    func takesPart(_ contender: Contender, on endpoint: Endpoint) -> Bool {
+        switch contender {
+        case .networking, .curl: true
+        case .urlsession: !endpoint.isSecure || options.urlSessionHTTPS
+        case .wrk: endpoint.wrkCanRun && !options.wrkPath.isEmpty
+        }
+    }
+
+    /// The Networking repository for an endpoint.
+    func repository(_ endpoint: Endpoint) -> BenchRepository {
+        if let existing = repositories[endpoint.kind] {
+            return existing
+        }
+        let repository = BenchRepository(endpoint: endpoint, certificate: certificateDER)
+        repositories[endpoint.kind] = repository
+        return repository
+    }
+
+    /// The reused raw libcurl handle for an endpoint.
+    func curl(_ endpoint: Endpoint) throws -> RawCurlClient {
+        if let existing = curlClients[endpoint.kind] {
+            return existing
+        }
+        let client = try RawCurlClient(pemCertificate: certificatePEM, publicKeyPin: options.publicKeyPin)
+        curlClients[endpoint.kind] = client
+        return client
+    }
+
+    /// The URLSession for an endpoint.
+    func session(_ endpoint: Endpoint) -> URLSessionClient {
+        if let existing = sessions[endpoint.kind] {
+            return existing
+        }
+        let session = URLSessionClient()
+        sessions[endpoint.kind] = session
+        return session
+    }
+
+    /// One GET + decode of the small record by an in-process contender.
+    /// - Returns: The operation, or `nil` for wrk.
+    func smallGet(_ contender: Contender, on endpoint: Endpoint) throws -> (() async throws -> Void)? {
+        let url = endpoint.url(Fixtures.smallPath)
+        switch contender {
+        case .networking:
+            let repository = repository(endpoint)
+            return { _ = try await repository.small().get() }
+        case .curl:
+            let client = try curl(endpoint)
+            let decoder = decoder
+            return { _ = try decoder.decode(Record.self, from: client.get(url)) }
+        case .urlsession:
+            let session = session(endpoint)
+            let decoder = decoder
+            return { _ = try decoder.decode(Record.self, from: await session.get(url)) }
+        case .wrk:
+            return nil
+        }
+    }
+
+    /// The same, for concurrent use (Networking and URLSession only).
+    func concurrentSmallGet(_ contender: Contender, on endpoint: Endpoint) -> (@Sendable () async throws -> Void)? {
+        let url = endpoint.url(Fixtures.smallPath)
+        switch contender {
+        case .networking:
+            let repository = repository(endpoint)
+            return { _ = try await repository.small().get() }
+        case .urlsession:
+            let session = session(endpoint)
+            let decoder = decoder
+            return { _ = try decoder.decode(Record.self, from: await session.get(url)) }
+        case .curl, .wrk:
+            return nil
+        }
+    }
+
+    /// Invalidates the URLSessions.
+    func close() {
+        for session in sessions.values {
+            session.invalidate()
+        }
+        sessions = [:]
+        curlClients = [:]
+    }
+}

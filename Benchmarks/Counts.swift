@@ -1,0 +1,37 @@
+/// How much each scenario does: the full run, or the small `--quick` one that only checks the harness works.
+struct Counts: Sendable {
+    /// Small GETs per sequential run of one contender.
+    var sequentialRequests: Int
+    /// Rounds of the sequential scenario (each round runs every contender once, in turn).
+    var sequentialRounds: Int
+    /// Seconds of each wrk run.
+    var wrkSeconds: Int
+    /// Requests per concurrent run.
+    var concurrentRequests: Int
+    /// Requests in flight at once in the concurrent scenario.
+    var concurrentInFlight: Int
+    /// Rounds of the concurrent scenario.
+    var concurrentRounds: Int
+    /// The request counts at which RSS is read (the first is after warm-up, the growth is between them).
+    var rssCheckpoints: (first: Int, second: Int)
+    /// Fresh child processes per contender that decode the 5 MB array.
+    var peakDecodeRounds: Int
+    /// Calls per pipeline-overhead run.
+    var pipelineCalls: Int
+    /// Rounds of the pipeline-overhead scenario.
+    var pipelineRounds: Int
+
+    /// The full run.
+    static let full = Counts(
+        sequentialRequests: 2_000, sequentialRounds: 5, wrkSeconds: 2, concurrentRequests: 5_000,
+        concurrentInFlight: 64, concurrentRounds: 5, rssCheckpoints: (10_000, 50_000), peakDecodeRounds: 3,
+        pipelineCalls: 200_000,
+        pipelineRounds: 5)
+
+    /// A short run that checks that every scenario still works.
+    static let quick = Counts(
+        sequentialRequests: 200, sequentialRounds: 2, wrkSeconds: 1, concurrentRequests: 640,
+        concurrentInFlight: 64, concurrentRounds: 2, rssCheckpoints: (1_000, 3_000), peakDecodeRounds: 1,
+        pipelineCalls: 20_000,
+        pipelineRounds: 2)
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+/// What `script/bench` tells the benchmark binary: where the servers are, the certificate to pin, wrk, and
+/// how long to run.
+struct Options: Sendable {
+    /// What the process does.
+    enum Mode: Sendable, Equatable {
+        /// Every scenario, then the table.
+        case all
+        /// Writes `small.json` and `large.json` into a directory and exits.
+        case writeFixtures(String)
+        /// Child process: one 5 MB GET + decode by a contender, reporting its memory.
+        case peakDecode(Contender)
+        /// Child process: many sequential small GETs by a contender, reporting RSS along the way.
+        case rssGrowth(Contender)
+        /// Only one loop, for a profiler (perf): sequential small GETs by one contender (`--contender`, default
+        /// Networking) on an endpoint, or stub calls.
+        case profile(ProfileTarget)
+    }
+
+    var mode = Mode.all
+    var quick = false
+    var httpPort = 0
+    var httpsPort = 0
+    var h2Port = 0
+    var certificateDERPath = ""
+    var certificatePEMPath = ""
+    /// The SPKI pin in curl's form, `sha256//<base64>`.
+    var publicKeyPin = ""
+    var wrkPath = ""
+    /// Whether the certificate is in the system CA store, so that URLSession can take part over HTTPS.
+    var urlSessionHTTPS = false
+    /// `swift --version`'s first line and `nginx -v`'s, for the report's heading.
+    var swiftVersion: String?
+    var nginxVersion: String?
+    /// `--peak-rss-decode` only fetches the body, without decoding it (to tell buffers from decoding).
+    var fetchOnly = false
+    /// The contender of a `--profile` run.
+    var profiledContender = Contender.networking
+    /// Overrides the request count of `--profile` and `--rss-growth` runs.
+    var requests: Int?
+
+    /// The scale of the run: the full counts, or small ones for `--quick`.
+    var counts: Counts {
+        quick ? .quick : .full
+    }
+
+    /// Parses the command line (without the program name).
+    /// - Parameter arguments: The arguments.
+    /// - Throws: ``BenchmarkError`` naming an unknown or incomplete argument.
+    init(arguments: [String]) throws(BenchmarkError) {
+        var iterator = arguments.makeIterator()
+        func value(_ name: String) throws(BenchmarkError) -> String {
+            guard let next = iterator.next() else {
+                throw BenchmarkError("\(name) needs a value")
+            }
+            return next
+        }
+        func number(_ name: String) throws(BenchmarkError) -> Int {
+            let text = try value(name)
+            guard let parsed = Int(text) else {
+                throw BenchmarkError("\(name) needs a number, got \"\(text)\"")
+            }
+            return parsed
+        }
+        while let argument = iterator.next() {
+            switch argument {
+            case "--quick": quick = true
+            case "--urlsession-https": urlSessionHTTPS = true
+            case "--http-port": httpPort = try number(argument)
+            case "--https-port": httpsPort = try number(argument)
+            case "--h2-port": h2Port = try number(argument)
+            case "--cert-der": certificateDERPath = try value(argument)
+            case "--cert-pem": certificatePEMPath = try value(argument)
+            case "--pin": publicKeyPin = try value(argument)
+            case "--wrk": wrkPath = try value(argument)
+            case "--requests": requests = try number(argument)
+            case "--swift-version": swiftVersion = try value(argument)
+            case "--nginx-version": nginxVersion = try value(argument)
+            case "--write-fixtures": mode = .writeFixtures(try value(argument))
+            case "--peak-rss-decode": mode = .peakDecode(try Self.contender(try value(argument)))
+            case "--rss-growth": mode = .rssGrowth(try Self.contender(try value(argument)))
+            case "--fetch-only": fetchOnly = true
+            case "--contender": profiledContender = try Self.contender(try value(argument))
+            case "--profile":
+                let name = try value(argument)
+                guard let target = ProfileTarget(rawValue: name) else {
+                    throw BenchmarkError("--profile takes http, https, h2 or stub, not \"\(name)\"")
+                }
+                mode = .profile(target)
+            default: throw BenchmarkError("unknown argument \"\(argument)\" (run it through script/bench)")
+            }
+        }
+    }
+
+    /// The arguments that give a child process the same servers and certificate.
+    var childArguments: [String] {
+        var arguments = [
+            "--http-port", String(httpPort), "--https-port", String(httpsPort), "--h2-port", String(h2Port),
+            "--cert-der", certificateDERPath, "--cert-pem", certificatePEMPath, "--pin", publicKeyPin,
+        ]
+        if quick {
+            arguments.append("--quick")
+        }
+        if urlSessionHTTPS {
+            arguments.append("--urlsession-https")
+        }
+        return arguments
+    }
+
+    /// Checks that the servers and the certificate were given.
+    func validateForNetworkRuns() throws(BenchmarkError) {
+        guard httpPort > 0, httpsPort > 0, h2Port > 0 else {
+            throw BenchmarkError("--http-port, --https-port and --h2-port are required (run it through script/bench)")
+        }
+        guard !certificateDERPath.isEmpty, !certificatePEMPath.isEmpty, !publicKeyPin.isEmpty else {
+            throw BenchmarkError("--cert-der, --cert-pem and --pin are required (run it through script/bench)")
+        }
+    }
+
+    private static func contender(_ name: String) throws(BenchmarkError) -> Contender {
+        guard let contender = Contender(rawValue: name) else {
+            let names = Contender.allCases.map(\.rawValue).joined(separator: ", ")
+            throw BenchmarkError("unknown contender \"\(name)\"; one of \(names)")
+        }
+        return contender
+    }
+}
+
+/// What `--profile` runs.
+enum ProfileTarget: String, Sendable {
+    case http, https, h2, stub
+}
+
+/// A failure of the harness itself (bad arguments, a server that does not answer), not a measurement.
+struct BenchmarkError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,90 @@
+/// The targets, checked against a report's medians.
+struct Targets {
+    let report: Report
+
+    private struct Check {
+        let target: String
+        let measured: String
+        /// `nil` when the measure could not be taken.
+        let met: Bool?
+    }
+
+    /// The targets as a table: target, measured, met / MISSED / n/a.
+    func table() -> String {
+        var table = TextTable(["target", "measured", "status"], rightAligned: [1])
+        for check in checks() {
+            table.add([check.target, check.measured, check.met.map { $0 ? "met" : "MISSED" } ?? "n/a"])
+        }
+        return table.render()
+    }
+
+    private func checks() -> [Check] {
+        var checks: [Check] = []
+        let pinned = report.sequential.first { $0.endpoint.kind == .https }
+        for (contender, minimum) in [(Contender.urlsession, 3.5), (.curl, 0.85), (.wrk, 0.75)] {
+            let name = pinned?.title(contender) ?? contender.title
+            checks.append(
+                ratioCheck(
+                    "Sequential pinned https/1.1 ≥ \(Format.fixed(minimum, 2))× \(name) req/s", pinned, contender,
+                    minimum: minimum))
+        }
+        for result in report.concurrent {
+            checks.append(
+                ratioCheck(
+                    "64 concurrent, \(result.endpoint.title): ≥ 4× URLSession throughput", result, .urlsession,
+                    minimum: 4))
+        }
+        checks.append(cpuCheck())
+        if let growth = report.memory.growth[.networking] {
+            let megabytes = Double(growth.growthKiB) * 1024 / 1e6
+            checks.append(
+                Check(
+                    target: "RSS growth \(checkpointText) requests < 2 MB (Networking)",
+                    measured: Format.fixed(megabytes, 2) + " MB", met: megabytes < 2))
+        }
+        if let peaks = report.memory.peaks[.networking], !peaks.isEmpty {
+            let ratio = Samples(peaks.map(\.ratio)).median
+            checks.append(
+                Check(
+                    target: "5 MB decode: peak RSS rise ≤ 3× the body (Networking)", measured: Format.ratio(ratio),
+                    met: ratio <= 3))
+        }
+        if let empty = report.pipeline[.empty] {
+            checks.append(
+                Check(
+                    target: "Stub pipeline overhead ≤ 10 µs per request (EmptyResponse)",
+                    measured: Format.fixed(empty.median, 2) + " µs", met: empty.median <= 10))
+        }
+        return checks
+    }
+
+    private var checkpointText: String {
+        let checkpoints = report.options.counts.rssCheckpoints
+        return "\(Format.grouped(Double(checkpoints.first)))→\(Format.grouped(Double(checkpoints.second)))"
+    }
+
+    private func ratioCheck(_ target: String, _ result: EndpointResult?, _ baseline: Contender, minimum: Double)
+        -> Check
+    {
+        guard let result, let networking = result.median(.networking, { $0.requestsPerSecond }),
+            let other = result.median(baseline, { $0.requestsPerSecond }), other > 0
+        else {
+            return Check(target: target, measured: "not run", met: nil)
+        }
+        let ratio = networking / other
+        return Check(target: target, measured: Format.ratio(ratio), met: ratio >= minimum)
+    }
+
+    /// CPU per request on the worst endpoint of the sequential scenario.
+    private func cpuCheck() -> Check {
+        let perEndpoint = report.sequential.compactMap { result in
+            result.median(.networking) { $0.cpuMicrosecondsPerRequest }.map { (result.endpoint.title, $0) }
+        }
+        guard let worst = perEndpoint.max(by: { $0.1 < $1.1 }) else {
+            return Check(target: "CPU per request ≤ 0.1 ms (Networking)", measured: "not run", met: nil)
+        }
+        return Check(
+            target: "CPU per request ≤ 0.1 ms (Networking, worst endpoint: \(worst.0))",
+            measured: Format.fixed(worst.1 / 1000, 3) + " ms", met: worst.1 <= 100)
+    }
+}
