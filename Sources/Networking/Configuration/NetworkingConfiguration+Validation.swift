@@ -77,6 +77,10 @@ extension NetworkingConfiguration {
 
     /// Percent-encodes a path, keeping "/" and valid `%XX` escapes the caller already wrote.
     static func percentEncodePath(_ path: String) -> String {
+        // Most paths need no escaping: skip the per-Character Foundation calls for them.
+        if path.utf8.allSatisfy(isPlainPathByte) {
+            return path
+        }
         var encoded = ""
         var index = path.startIndex
         while index < path.endIndex {
@@ -91,6 +95,17 @@ extension NetworkingConfiguration {
             index = path.index(after: index)
         }
         return encoded
+    }
+
+    /// ASCII letters, digits and `-._~/!$&'()*+,=:@`: what `pathAllowed` keeps, with no `%`.
+    private static func isPlainPathByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return "-._~/!$&'()*+,=:@".utf8.contains(byte)
+        }
     }
 
     private static func isEscape(_ text: Substring) -> Bool {

@@ -26,6 +26,8 @@ open class AbstractRepository: @unchecked Sendable {
     public let defaultHeaders: [String: String]
     /// The transport requests travel over.
     public let transport: any HTTPTransport
+    /// The configuration's base URL (or why it has none), worked out once: the configuration never changes.
+    let baseURL: Result<URL, RepositoryError>
 
     /// Creates a repository.
     /// - Parameters:
@@ -43,6 +45,7 @@ open class AbstractRepository: @unchecked Sendable {
         self.sessionManager = sessionManager
         self.defaultHeaders = defaultHeaders
         self.transport = transport ?? CurlTransport.shared
+        baseURL = Result { () throws(RepositoryError) in try configuration.baseURL() }
     }
 
     var pipeline: RequestPipeline {
@@ -64,7 +67,7 @@ open class AbstractRepository: @unchecked Sendable {
         -> Result<HTTPRequest, RepositoryError>
     {
         Result { () throws(RepositoryError) in
-            try RequestBuilder(configuration: configuration, defaultHeaders: defaultHeaders)
+            try RequestBuilder(configuration: configuration, baseURL: baseURL, defaultHeaders: defaultHeaders)
                 .build(method: method, path: path, body: body, headers: headers)
         }
     }

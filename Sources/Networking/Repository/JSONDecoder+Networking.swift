@@ -2,7 +2,7 @@ import Foundation
 
 extension JSONDecoder {
     /// The decoder repositories use: ISO 8601 dates (with or without fractional seconds).
-    static var networking: JSONDecoder {
+    static let networking: JSONDecoder = {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
@@ -14,7 +14,7 @@ extension JSONDecoder {
                 in: container, debugDescription: "\"\(text)\" is not an ISO 8601 date")
         }
         return decoder
-    }
+    }()
 }
 
 extension JSONEncoder {

@@ -3,6 +3,8 @@ import Foundation
 /// Turns a repository call (method, path, parameters or body, headers) into an ``HTTPRequest``.
 struct RequestBuilder: Sendable {
     let configuration: NetworkingConfiguration
+    /// `configuration.baseURL()`, computed once by the repository.
+    let baseURL: Result<URL, RepositoryError>
     let defaultHeaders: [String: String]
 
     /// Builds the request; every failure is an error before any I/O.
@@ -38,7 +40,7 @@ struct RequestBuilder: Sendable {
 
     /// Appends `path` (never resolved relative) to the base URL and adds `query`.
     func url(path: String, query: String?) throws(RepositoryError) -> URL {
-        let base = try configuration.baseURL()
+        let base = try baseURL.get()
         if path.contains("://") {
             throw .invalidURL("path \"\(path)\" must be relative to \(base.absoluteString), not an absolute URL")
         }

@@ -33,11 +33,12 @@ enum PinVerifier {
         if !served.contains(where: { X509_cmp($0, leaf) == 0 }) {
             served.insert(leaf, at: 0)
         }
-        let servedPins = served.map(Certificate.pin(of:))
         let anchored = validate(leaf: leaf, chain: chain, anchors: pins.anchors, securityLevel: securityLevel)
         guard let anchoredError = anchored else {
-            return (.accepted, servedPins)
+            // The served pins only go in failure messages: not worked out for the common case.
+            return (.accepted, [])
         }
+        let servedPins = served.map(Certificate.pin(of:))
         let pinnedServed = served.filter(pins.matches)
         guard !pinnedServed.isEmpty else {
             return (
@@ -60,7 +61,7 @@ enum PinVerifier {
                 .chainInvalid("a served certificate is pinned but the chain does not validate: \(error)"), servedPins
             )
         }
-        return (.accepted, servedPins)
+        return (.accepted, [])
     }
 
     /// Runs OpenSSL's chain validation with `anchors` as the only trust anchors (partial chains allowed).

@@ -18,6 +18,8 @@ final class CurlEventLoop: @unchecked Sendable {
         var cancelled: [CurlTransfer] = []
         var stopping = false
         var closed = false
+        /// Threads between taking the lock and returning from curl_multi_wakeup; the loop closes only at 0.
+        var wakers = 0
     }
 
     private let multi: UnsafeMutableRawPointer
@@ -63,12 +65,19 @@ final class CurlEventLoop: @unchecked Sendable {
     }
 
     private func wake(_ change: (inout Inbox) -> Void) {
-        inbox.withLock { inbox in
+        // curl_multi_wakeup runs outside the lock: the loop thread, woken at once, would otherwise spin on it.
+        let open = inbox.withLock { inbox in
             change(&inbox)
             if !inbox.closed {
-                curl_multi_wakeup(multi)
+                inbox.wakers += 1
             }
+            return !inbox.closed
         }
+        guard open else {
+            return
+        }
+        curl_multi_wakeup(multi)
+        inbox.withLock { $0.wakers -= 1 }
     }
 
     private func run() {
@@ -94,7 +103,12 @@ final class CurlEventLoop: @unchecked Sendable {
             collectFinished()
             curl_multi_poll(multi, nil, 0, 1000, nil)
         }
-        inbox.withLock { $0.closed = true }
+        while !inbox.withLock({ inbox in
+            inbox.closed = inbox.wakers == 0
+            return inbox.closed
+        }) {
+            sched_yield()
+        }
         curl_multi_cleanup(multi)
     }
 

@@ -124,9 +124,8 @@ final class CurlTransfer: @unchecked Sendable {
         }
         var status = 0
         ns_curl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
-        var effective: UnsafePointer<CChar>?
-        ns_curl_easy_getinfo_string(handle, CURLINFO_EFFECTIVE_URL, &effective)
-        let url = effective.flatMap { URL(string: String(cString: $0)) } ?? request.url
+        // curl follows no redirect (the transport does), so the URL that answered is the request's.
+        let url = request.url
         return .success(
             HTTPResponse(statusCode: status, headers: HTTPHeaders(fields: headers.fields), body: body, url: url))
     }

@@ -8,43 +8,54 @@ struct ResponseHeaderCollector {
     /// Takes one raw header line, with its line ending.
     /// - Parameter bytes: The line.
     mutating func consume(_ bytes: UnsafeRawBufferPointer) {
-        var line = Self.decode(bytes)
-        while let last = line.last, last.isNewline {
-            line.removeLast()
+        // Works on bytes: Character-level trimming cost more than the rest of a small request together.
+        var end = bytes.endIndex
+        while end > bytes.startIndex, bytes[end - 1] == 10 || bytes[end - 1] == 13 {
+            end -= 1
         }
-        if line.hasPrefix("HTTP/") {
+        let line = bytes[..<end]
+        if line.starts(with: "HTTP/".utf8) {
             fields = []
             return
         }
         guard let first = line.first else {
             return
         }
-        if first == " " || first == "\t" {
+        if first == 32 || first == 9 {
             // An obsolete folded continuation of the previous field.
             if let last = fields.indices.last {
-                fields[last].value += " " + Self.trim(Substring(line))
+                fields[last].value += " " + Self.decode(Self.trim(line))
             }
             return
         }
-        guard let colon = line.firstIndex(of: ":") else {
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
             return
         }
         let name = Self.trim(line[..<colon])
         guard !name.isEmpty else {
             return
         }
-        fields.append((name: name, value: Self.trim(line[line.index(after: colon)...])))
+        fields.append((name: Self.decode(name), value: Self.decode(Self.trim(line[(colon + 1)...]))))
     }
 
-    private static func decode(_ bytes: UnsafeRawBufferPointer) -> String {
-        if let text = String(validating: bytes, as: UTF8.self) {
+    private static func decode(_ bytes: Slice<UnsafeRawBufferPointer>) -> String {
+        let buffer = UnsafeRawBufferPointer(rebasing: bytes)
+        if let text = String(validating: buffer, as: UTF8.self) {
             return text
         }
         // Not UTF-8: header bytes are ISO 8859-1 by tradition.
-        return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+        return String(String.UnicodeScalarView(buffer.map { Unicode.Scalar($0) }))
     }
 
-    private static func trim(_ text: Substring) -> String {
-        String(text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    private static func trim(_ bytes: Slice<UnsafeRawBufferPointer>) -> Slice<UnsafeRawBufferPointer> {
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, bytes[start] == 32 || bytes[start] == 9 {
+            start += 1
+        }
+        while end > start, bytes[end - 1] == 32 || bytes[end - 1] == 9 {
+            end -= 1
+        }
+        return bytes[start..<end]
     }
 }
