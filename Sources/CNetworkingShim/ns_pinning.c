@@ -35,3 +35,13 @@ X509 *ns_x509_stack_get(const STACK_OF(X509) *stack, int index) { return sk_X509
 SSL *ns_x509_store_ctx_ssl(X509_STORE_CTX *context) {
     return X509_STORE_CTX_get_ex_data(context, SSL_get_ex_data_X509_STORE_CTX_idx());
 }
+
+static int ns_verified_index = -1;
+static pthread_once_t ns_verified_once = PTHREAD_ONCE_INIT;
+
+static void ns_register_verified_index(void) { ns_verified_index = SSL_get_ex_new_index(0, NULL, NULL, NULL, NULL); }
+
+int ns_ssl_verified_index(void) {
+    pthread_once(&ns_verified_once, ns_register_verified_index);
+    return ns_verified_index;
+}

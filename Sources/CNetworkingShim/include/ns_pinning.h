@@ -21,4 +21,8 @@ X509 *ns_x509_stack_get(const STACK_OF(X509) *stack, int index);
 /// The `SSL *` a certificate verification context belongs to (during a handshake), or NULL.
 SSL *ns_x509_store_ctx_ssl(X509_STORE_CTX *context);
 
+/// An SSL ex_data index (registered once) where the pin check marks a connection whose peer it accepted,
+/// with the identifier of the pinned set; or -1.
+int ns_ssl_verified_index(void);
+
 #endif

@@ -46,12 +46,38 @@ final class PinCheck: Sendable {
     /// - Parameter ssl: The connection's `SSL *` (borrowed).
     /// - Returns: Whether the connection may carry this transfer's request.
     func verify(connection ssl: OpaquePointer) -> Bool {
+        // A connection this pinned set already accepted (in its handshake or before an earlier request) has the
+        // same peer: the chain check, the costliest part of a reused connection's request, is not run again.
+        if Self.verifiedIndex >= 0, SSL_get_ex_data(ssl, Self.verifiedIndex) == marker {
+            return true
+        }
         guard let leaf = SSL_get0_peer_certificate(ssl) else {
             record(.noPinMatched("the connection has no server certificate"), servedPins: [])
             return false
         }
-        return verify(leaf: leaf, chain: SSL_get_peer_cert_chain(ssl), securityLevel: SSL_get_security_level(ssl))
+        let accepted = verify(
+            leaf: leaf, chain: SSL_get_peer_cert_chain(ssl), securityLevel: SSL_get_security_level(ssl))
+        if accepted {
+            markVerified(ssl)
+        }
+        return accepted
     }
+
+    /// Marks a connection as accepted by this check's pinned set.
+    /// - Parameter ssl: The connection's `SSL *` (borrowed).
+    func markVerified(_ ssl: OpaquePointer) {
+        if Self.verifiedIndex >= 0 {
+            SSL_set_ex_data(ssl, Self.verifiedIndex, marker)
+        }
+    }
+
+    /// The value a connection accepted by this pinned set carries in its ``verifiedIndex`` slot.
+    private var marker: UnsafeMutableRawPointer? {
+        UnsafeMutableRawPointer(bitPattern: pins.identifier)
+    }
+
+    /// The SSL ex_data slot marking accepted connections, or -1.
+    private static let verifiedIndex = ns_ssl_verified_index()
 
     /// Records a failure found outside chain verification (for example, no TLS at all).
     /// - Parameters:

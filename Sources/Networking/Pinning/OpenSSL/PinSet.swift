@@ -13,6 +13,8 @@ final class PinSet: @unchecked Sendable {
     let spkiDigests: Set<Data>
     /// The pins, as `"sha256/<base64>"`, in load order.
     let pins: [String]
+    /// A number no other pinned set of this process has: marks the connections this set accepted.
+    let identifier: Int
     /// Where the pins came from, for messages: the source and the file names.
     let origin: String
     /// The pinned certificates as PEM: given to curl as `CAINFO_BLOB`, which keys its connection reuse.
@@ -63,6 +65,10 @@ final class PinSet: @unchecked Sendable {
         derCertificates = files.map(\.der)
         spkiDigests = digests
         self.pins = pins
+        identifier = Self.nextIdentifier.withLock { next in
+            defer { next += 1 }
+            return next
+        }
         origin = "\(source) (\(files.map(\.label).joined(separator: ", ")))"
         pemBundle = Certificate.pem(files.map(\.der))
     }
@@ -86,6 +92,8 @@ final class PinSet: @unchecked Sendable {
             X509_free(certificate)
         }
     }
+
+    private static let nextIdentifier = Locked(1)
 
     private static func looksLikePEM(_ data: Data) -> Bool {
         data.starts(with: Data("-----BEGIN".utf8))

@@ -43,6 +43,9 @@ enum PinningHooks {
             leaf: leaf, chain: X509_STORE_CTX_get0_untrusted(storeContext),
             securityLevel: ssl.map { SSL_get_security_level($0) })
         X509_STORE_CTX_set_error(storeContext, accepted ? X509_V_OK : X509_V_ERR_APPLICATION_VERIFICATION)
+        if accepted, let ssl {
+            check.markVerified(ssl)
+        }
         return accepted ? 1 : 0
     }
 
