@@ -51,11 +51,13 @@ struct LogRedaction: Sendable {
         redacts(name) ? Self.placeholder : value
     }
 
-    /// `text` with every known secret replaced by `<redacted>`.
+    /// `text` with every known secret, and the value of every credential field in a body or query,
+    /// replaced by `<redacted>`.
     func scrub(_ text: String) -> String {
-        replacements.reduce(text) { text, pair in
+        let scrubbed = replacements.reduce(text) { text, pair in
             text.contains(pair.find) ? text.replacingOccurrences(of: pair.find, with: pair.replace) : text
         }
+        return CredentialFieldRedaction.scrub(scrubbed)
     }
 
     private mutating func addSecrets(in headers: HTTPHeaders) {

@@ -14,7 +14,8 @@
 /// The values of ``redactedHeaders`` print as `<redacted>` at every level, in header lists and in
 /// the cURL command alike, and so does the password of a URL's user information. As a second line of
 /// defence, any longer secret value (8 characters or more) echoed in a body or an error
-/// description is replaced by `<redacted>` as well.
+/// description is replaced by `<redacted>` as well, and so is the value of every credential field
+/// (`password`, `token`, `secret`, `api_key`, …) in a JSON or form body or a query string.
 ///
 /// When logging is stopped or the level is `.off`, the cost per request is one lock: nothing is
 /// formatted.

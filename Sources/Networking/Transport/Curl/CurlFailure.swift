@@ -28,6 +28,16 @@ enum CurlFailure {
             message: "request to \(url.absoluteString) failed: \(reason) (curl error \(code.rawValue))")
     }
 
+    /// The error for a response whose header section is larger than `limit` bytes.
+    /// - Parameters:
+    ///   - url: The request's URL.
+    ///   - limit: The header-section ceiling in bytes.
+    static func headerSectionTooLarge(url: URL, limit: Int) -> TransportError {
+        TransportError(
+            code: .responseTooLarge,
+            message: "the response headers from \(url.absoluteString) are larger than the ceiling of \(limit) bytes")
+    }
+
     /// The ``TransportError/Code`` of a curl result.
     /// - Parameter code: curl's result.
     static func transportCode(for code: CURLcode) -> TransportError.Code {

@@ -24,12 +24,17 @@ final class CurlTransfer: @unchecked Sendable {
     var headerList: UnsafeMutablePointer<curl_slist>?
     /// curl's error buffer (`CURL_ERROR_SIZE` bytes).
     let errorBuffer: UnsafeMutablePointer<CChar>
+    /// The largest response header section accepted, in bytes. It sits below libcurl's own limit (300 KiB),
+    /// which libcurl reports as a receive error, so that a huge header section is `responseTooLarge`.
+    static let maximumHeaderSize = 256 * 1024
     private let state = Locked<TransferState>(.idle)
     private var handleReleased = false
     private var body = Data()
     private var headers = ResponseHeaderCollector()
     private var receivedBytes = 0
     private var exceededLimit = false
+    private var headerBytes = 0
+    private var exceededHeaderLimit = false
 
     /// Creates and configures the easy handle for `request`.
     /// - Parameters:
@@ -117,6 +122,9 @@ final class CurlTransfer: @unchecked Sendable {
             if let pinError = pinCheck?.recordedError {
                 return .failure(pinError)
             }
+            if exceededHeaderLimit {
+                return .failure(CurlFailure.headerSectionTooLarge(url: request.url, limit: Self.maximumHeaderSize))
+            }
             return .failure(
                 CurlFailure.error(
                     for: code, url: request.url, detail: String(cString: errorBuffer),
@@ -140,9 +148,14 @@ final class CurlTransfer: @unchecked Sendable {
         return true
     }
 
-    /// Takes one header line from the header callback; refuses it past the ceiling.
+    /// Takes one header line from the header callback; refuses it past the response or header-section ceiling.
     /// - Returns: Whether the line was kept.
     func receiveHeader(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        headerBytes += bytes.count
+        guard headerBytes <= Self.maximumHeaderSize else {
+            exceededHeaderLimit = true
+            return false
+        }
         guard reserve(bytes.count) else {
             return false
         }

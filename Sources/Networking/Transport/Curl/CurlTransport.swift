@@ -32,7 +32,8 @@ public final class CurlTransport: HTTPTransport {
     public static let defaultMaximumResponseSize = 64 << 20
 
     /// The largest response (header and body bytes after decompression) a request may receive; a larger one
-    /// fails with ``TransportError/Code/responseTooLarge`` instead of exhausting memory.
+    /// fails with ``TransportError/Code/responseTooLarge`` instead of exhausting memory. A header section
+    /// larger than 256 KiB fails the same way, whatever this ceiling.
     public let maximumResponseSize: Int
 
     private let loop: CurlEventLoop?

@@ -1,0 +1,21 @@
+import Foundation
+
+/// The test process's memory, as Linux reports it.
+enum ProcessMemory {
+    /// The resident set size (`VmRSS` in `/proc/self/status`) in bytes, or `nil` when it cannot be read.
+    static func residentBytes() -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
+            return nil
+        }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            let kibibytes = line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+            return kibibytes.map { $0 * 1024 }
+        }
+        return nil
+    }
+
+    /// Bytes as MiB with one decimal.
+    static func mebibytes(_ bytes: Int) -> String {
+        String(format: "%.1f MiB", Double(bytes) / 1_048_576)
+    }
+}
