@@ -18,7 +18,7 @@ struct CurlCommand: Sendable {
         for (name, value) in request.headers {
             parts += ["-H", Self.quoted("\(name): \(redaction.value(of: name, value))")]
         }
-        if let body = request.body.map(redaction.body), !body.isEmpty {
+        if let body = request.body, !body.isEmpty {
             let limit = RequestLogFormatter.bodyLimit
             let text = BodyExcerpt.text(of: body, limit: limit)
             let binary = "<\(body.count) bytes of binary data>"

@@ -10,8 +10,8 @@ struct LogRedaction: Sendable {
     static let minimumScrubbedLength = 8
 
     private let lowercasedNames: Set<String>
-    /// The JSON body fields whose values are secret, lowercased.
-    let lowercasedBodyFields: Set<String>
+    /// The credential fields of bodies and queries whose values are secret.
+    let credentialFields: CredentialFieldRedaction
     /// Pairs of text to find and its replacement, longest first, applied to every message.
     private var replacements: [(find: String, replace: String)] = []
 
@@ -19,10 +19,12 @@ struct LogRedaction: Sendable {
     /// - Parameters:
     ///   - request: The request whose header values, body fields and URL password are secret.
     ///   - names: The header names to redact, any case.
-    ///   - bodyFields: The JSON body field names to redact, any case.
-    init(request: HTTPRequest, names: Set<String>, bodyFields: Set<String> = LogRedaction.defaultBodyFields) {
+    ///   - bodyFields: The words that make a body or query field a credential, any case.
+    init(
+        request: HTTPRequest, names: Set<String>, bodyFields: Set<String> = CredentialFieldRedaction.defaultWords
+    ) {
         lowercasedNames = Set(names.map { $0.lowercased() })
-        lowercasedBodyFields = Set(bodyFields.map { $0.lowercased() })
+        credentialFields = CredentialFieldRedaction.forWords(bodyFields)
         addSecrets(in: request.headers)
         addFieldSecrets(in: request.body)
         addUserInfo(of: request.url)
@@ -57,7 +59,7 @@ struct LogRedaction: Sendable {
         let scrubbed = replacements.reduce(text) { text, pair in
             text.contains(pair.find) ? text.replacingOccurrences(of: pair.find, with: pair.replace) : text
         }
-        return CredentialFieldRedaction.scrub(scrubbed)
+        return credentialFields.scrub(scrubbed)
     }
 
     private mutating func addSecrets(in headers: HTTPHeaders) {

@@ -32,7 +32,7 @@ public final class NetworkActivityLogger: Sendable {
         var filterPredicate: (@Sendable (HTTPRequest) -> Bool)?
         var output: @Sendable (String) -> Void = StandardErrorOutput.write
         var redactedHeaders = NetworkActivityLogger.defaultRedactedHeaders
-        var redactedBodyFields = LogRedaction.defaultBodyFields
+        var redactedBodyFields = CredentialFieldRedaction.defaultWords
     }
 
     private let state = Locked(State())
@@ -69,9 +69,10 @@ public final class NetworkActivityLogger: Sendable {
         set { state.withLock { $0.redactedHeaders = newValue } }
     }
 
-    /// The JSON body fields (at any depth, compared case-insensitively) whose values print as
-    /// `"<redacted>"` in logged bodies and cURL commands. Default `password`, `token`, `access_token`,
-    /// `refresh_token`, `id_token`, `client_secret`, `secret` and `api_key`.
+    /// The words that make a field a credential: the value of a JSON member, form field or query parameter
+    /// whose name contains one of them (in any case) prints as `<redacted>`, in bodies, URLs and cURL commands.
+    /// Default `password`, `passwd`, `secret`, `token`, `api_key`, `apikey`, `api-key`, `authorization` and
+    /// `credential` (so `access_token`, `client_secret` and `X-Api-Key` too).
     public var redactedBodyFields: Set<String> {
         get { state.withLock { $0.redactedBodyFields } }
         set { state.withLock { $0.redactedBodyFields = newValue } }

@@ -19,7 +19,7 @@ struct RequestLogFormatter: Sendable {
     func requestDetails(_ request: HTTPRequest) -> [String] {
         var lines = headerLines(request.headers)
         if let body = request.body, !body.isEmpty {
-            lines.append("  Body: " + BodyExcerpt.text(of: redaction.body(body), limit: Self.bodyLimit))
+            lines.append("  Body: " + BodyExcerpt.text(of: body, limit: Self.bodyLimit))
         }
         lines.append("  cURL: " + CurlCommand(request: request, redaction: redaction).rendered)
         return lines
@@ -34,7 +34,7 @@ struct RequestLogFormatter: Sendable {
         guard excerpt, !(200..<300).contains(response.statusCode), !response.body.isEmpty else {
             return line
         }
-        let text = BodyExcerpt.text(of: redaction.body(response.body), limit: Self.excerptLimit)
+        let text = BodyExcerpt.text(of: response.body, limit: Self.excerptLimit)
         return line + ": " + text.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 
@@ -42,7 +42,7 @@ struct RequestLogFormatter: Sendable {
     func responseDetails(_ response: HTTPResponse) -> [String] {
         var lines = headerLines(response.headers)
         if !response.body.isEmpty {
-            lines.append("  Body: " + BodyExcerpt.text(of: redaction.body(response.body), limit: Self.bodyLimit))
+            lines.append("  Body: " + BodyExcerpt.text(of: response.body, limit: Self.bodyLimit))
         }
         return lines
     }

@@ -21,10 +21,11 @@ extension LoggingTests {
             for secret in ["hunter2", "k-123", "tok-abcdefgh-1234"] {
                 #expect(!text.contains(secret), "\(secret) leaked")
             }
-            #expect(text.contains(#""password":"<redacted>""#))
-            #expect(text.contains(#""token":"<redacted>""#))
-            #expect(text.contains(#""username":"reader""#))
-            #expect(text.contains("--data-raw '{"))
+            #expect(text.contains(#""password": "<redacted>""#))
+            #expect(text.contains(#""api_key": "<redacted>""#))
+            #expect(text.contains(#""token": "<redacted>""#))
+            #expect(text.contains(#""username": "reader""#))
+            #expect(text.contains(#"--data-raw '{"username": "reader", "password": "<redacted>""#))
         }
 
         @Test func aTokenFromAResponseBodyIsScrubbedWhereverItIsEchoed() async {
@@ -39,18 +40,23 @@ extension LoggingTests {
             #expect(!capture.text.contains("tok-echoed-9876"))
         }
 
-        @Test func fieldsCanBeConfiguredAndNonJSONIsUntouched() async {
+        @Test func theWordsCanBeReplaced() async {
+            // Given a logger whose only credential word is "pin"
             let (logger, capture) = makeLogger(level: .debug)
             logger.redactedBodyFields = ["pin"]
             var json = request("body/pin", method: .post)
             json.body = Data(#"{"pin": "4321", "password": "visible-now"}"#.utf8)
             var form = request("body/form", method: .post)
-            form.body = Data("password=plain-form".utf8)
+            form.body = Data("pin_code=9876&password=plain-form".utf8)
 
+            // When both go through
             _ = await observe(logger, json, .success(response(204, "body/pin")))
             _ = await observe(logger, form, .success(response(204, "body/form")))
 
+            // Then fields named after "pin" are hidden, in JSON and form bodies, and the others are not
             #expect(!capture.text.contains("4321"))
+            #expect(!capture.text.contains("9876"))
+            #expect(capture.text.contains("pin_code=<redacted>"))
             #expect(capture.text.contains("visible-now"))
             #expect(capture.text.contains("password=plain-form"))
         }
