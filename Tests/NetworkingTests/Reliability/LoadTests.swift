@@ -44,7 +44,11 @@ extension ReliabilityTests {
             #expect(peak > 1)
             #expect(peak <= Self.concurrency)
             #expect(transport.liveTransferCount == 0)
-            #expect(growth < 32 << 20, "RSS grew by \(ProcessMemory.mebibytes(growth))")
+            // AddressSanitizer keeps freed memory in quarantine, so RSS says nothing about leaks under it: the
+            // bound is checked in the plain and release runs.
+            if ProcessInfo.processInfo.environment["ASAN_OPTIONS"] == nil {
+                #expect(growth < 32 << 20, "RSS grew by \(ProcessMemory.mebibytes(growth))")
+            }
         }
 
         /// Runs `calls` calls with at most ``concurrency`` in flight; children return their index only.
