@@ -66,3 +66,22 @@ let package = Package(
         ),
     ]
 )
+
+// libFuzzer targets, built only by script/fuzz (which sets NETWORKING_FUZZ): they reach internals with
+// @testable import and have no main of their own, so ordinary builds must not see them.
+if Context.environment["NETWORKING_FUZZ"] != nil {
+    package.targets += [
+        .executableTarget(
+            name: "FuzzRequestParser",
+            dependencies: ["NetworkingTestKit"],
+            path: "Fuzz/RequestParser",
+            swiftSettings: upcomingFeatures
+        ),
+        .executableTarget(
+            name: "FuzzRequestBuilding",
+            dependencies: ["Networking"],
+            path: "Fuzz/RequestBuilding",
+            swiftSettings: upcomingFeatures
+        ),
+    ]
+}

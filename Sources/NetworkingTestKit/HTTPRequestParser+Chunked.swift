@@ -46,18 +46,23 @@ extension HTTPRequestParser {
         }
     }
 
-    /// Takes one CRLF-terminated line, without the CRLF, or returns nil when it is incomplete.
+    /// Takes one CRLF-terminated line, without the CRLF, or returns nil when it is incomplete. The length
+    /// limit applies alike to a line that arrived whole and to one still arriving (whose last pending byte
+    /// may be its CR).
     private mutating func takeLine() throws(HTTPParseError) -> String? {
         var index = offset
         while index + 1 < buffer.count {
             if buffer[index] == 13 && buffer[index + 1] == 10 {
+                guard index - offset <= Self.maximumChunkLineBytes else {
+                    throw HTTPParseError("chunk line longer than \(Self.maximumChunkLineBytes) bytes")
+                }
                 let line = String(decoding: buffer[offset..<index], as: UTF8.self)
                 offset = index + 2
                 return line
             }
             index += 1
         }
-        if buffer.count - offset > Self.maximumChunkLineBytes {
+        if buffer.count - offset - 1 > Self.maximumChunkLineBytes {
             throw HTTPParseError("chunk line longer than \(Self.maximumChunkLineBytes) bytes")
         }
         return nil

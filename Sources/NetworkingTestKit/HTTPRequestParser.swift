@@ -113,11 +113,14 @@ struct HTTPRequestParser {
             offset += 2
         }
         guard let end = findHeadEnd() else {
+            // The pending bytes may end with part of the terminator (up to 3 bytes of CRLFCRLF, or the CR of
+            // the request line's CRLF): a limit is exceeded only when the bytes before it already exceed it,
+            // so that a request is judged the same whether it arrives whole or in pieces.
             let pending = buffer.count - offset
-            if pending > Self.maximumHeadBytes {
+            if pending - 3 > Self.maximumHeadBytes {
                 throw HTTPParseError("request head longer than \(Self.maximumHeadBytes) bytes")
             }
-            if pending > Self.maximumRequestLineBytes && firstLineEnd() == nil {
+            if pending - 1 > Self.maximumRequestLineBytes && firstLineEnd() == nil {
                 throw HTTPParseError("request line longer than \(Self.maximumRequestLineBytes) bytes")
             }
             return false

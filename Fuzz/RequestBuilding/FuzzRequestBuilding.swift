@@ -1,0 +1,76 @@
+import Foundation
+
+@testable import Networking
+
+/// libFuzzer entry point for the URL builder and the parameter encoders. The input is split at `0xFF` bytes
+/// into a path and key/value pairs (as lossy UTF-8). A crash is a finding, and so is a broken invariant:
+/// - a path that builds keeps the scheme, host, port and subdomain of the base URL;
+/// - string parameters sent in the query come back, percent-decoded, exactly as given;
+/// - string parameters sent as a JSON body come back, parsed, exactly as given.
+/// - Parameters:
+///   - data: The input bytes.
+///   - size: The number of input bytes.
+/// - Returns: 0, as libFuzzer expects.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzRequestBuilding(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data else {
+        return 0
+    }
+    let fields = UnsafeBufferPointer(start: data, count: size).split(separator: 0xFF, omittingEmptySubsequences: false)
+        .map { String(decoding: $0, as: UTF8.self) }
+    let path = fields.first ?? ""
+    var parameters: [String: String] = [:]
+    for index in stride(from: 1, to: fields.count - 1, by: 2) {
+        parameters[fields[index]] = fields[index + 1]
+    }
+    checkPath(path, parameters: parameters)
+    checkQuery(parameters)
+    checkJSONBody(parameters)
+    return 0
+}
+
+private let configuration = NetworkingConfiguration(
+    useSecureConnection: true, domainURL: "api.example.test", port: 8443, subdomainURL: "/api/v1")
+private let builder = RequestBuilder(configuration: configuration, defaultHeaders: [:])
+
+private func checkPath(_ path: String, parameters: [String: String]) {
+    guard let request = try? builder.build(method: .get, path: path, body: .parameters(parameters), headers: [:])
+    else {
+        return
+    }
+    let url = request.url.absoluteString
+    guard url.hasPrefix("https://api.example.test:8443/api/v1"), request.url.host() == "api.example.test",
+        request.url.port == 8443
+    else {
+        fatalError("path \(path.debugDescription) escaped the base URL: \(url)")
+    }
+}
+
+private func checkQuery(_ parameters: [String: String]) {
+    let request: HTTPRequest
+    do {
+        request = try builder.build(method: .get, path: "items", body: .parameters(parameters), headers: [:])
+    } catch {
+        fatalError("string parameters \(parameters) could not be sent in a query: \(error)")
+    }
+    let items = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+    let decoded = items.map { ($0.name, $0.value ?? "") }
+    let expected = parameters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    guard decoded.map(\.0) == expected.map(\.0), decoded.map(\.1) == expected.map(\.1) else {
+        fatalError("query \(request.url.query(percentEncoded: true) ?? "") decodes to \(decoded), not \(expected)")
+    }
+}
+
+private func checkJSONBody(_ parameters: [String: String]) {
+    let request: HTTPRequest
+    do {
+        request = try builder.build(method: .post, path: "items", body: .parameters(parameters), headers: [:])
+    } catch {
+        fatalError("string parameters \(parameters) could not be sent as JSON: \(error)")
+    }
+    let body = request.body ?? Data()
+    guard let parsed = try? JSONSerialization.jsonObject(with: body) as? [String: String], parsed == parameters
+    else {
+        fatalError("JSON body \(String(decoding: body, as: UTF8.self)) does not parse back to \(parameters)")
+    }
+}
