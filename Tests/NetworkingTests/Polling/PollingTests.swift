@@ -177,7 +177,8 @@ struct PollingTests {
         let result = await task.value
 
         // Then
-        #expect(ContinuousClock.now - start < .seconds(1))
+        // A bound, not a measurement: well under 100 ms in practice, but a loaded machine may be slow to schedule.
+        #expect(ContinuousClock.now - start < .seconds(5))
         guard case .cancelled? = result.failure else {
             Issue.record("expected cancelled, got \(result)")
             return

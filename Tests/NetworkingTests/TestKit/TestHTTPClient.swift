@@ -31,7 +31,7 @@ final class TestHTTPClient {
             }
         }
         guard connected == 0 else {
-            Glibc.close(fd)
+            // No close here: the object is fully initialised, so deinit runs and closes the socket once.
             throw TestClientError(description: "connect to port \(port) failed: errno \(errno)")
         }
     }
