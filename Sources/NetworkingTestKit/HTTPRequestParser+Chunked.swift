@@ -20,11 +20,9 @@ extension HTTPRequestParser {
                     state = .chunkData(remaining: size)
                 }
             case .chunkData(let remaining):
-                let available = min(remaining, buffer.count - offset)
-                body.append(contentsOf: buffer[offset..<offset + available])
-                offset += available
-                guard available == remaining else {
-                    state = .chunkData(remaining: remaining - available)
+                let left = takeBody(remaining)
+                guard left == 0 else {
+                    state = .chunkData(remaining: left)
                     return false
                 }
                 state = .chunkDataEnd

@@ -73,17 +73,24 @@ struct HTTPRequestParser {
 
     /// The next complete request, or `nil` when more bytes are needed.
     /// - Throws: ``HTTPParseError`` for a malformed or oversized request.
+    /// Moves up to `remaining` buffered bytes into the body.
+    /// - Returns: How many bytes of the `remaining` are still to come.
+    mutating func takeBody(_ remaining: Int) -> Int {
+        let available = min(remaining, buffer.count - offset)
+        body.append(contentsOf: buffer[offset..<offset + available])
+        offset += available
+        return remaining - available
+    }
+
     mutating func next() throws(HTTPParseError) -> RecordedRequest? {
         while true {
             switch state {
             case .head:
                 guard try parseHead() else { return nil }
             case .body(let remaining):
-                let available = min(remaining, buffer.count - offset)
-                body.append(contentsOf: buffer[offset..<offset + available])
-                offset += available
-                guard available == remaining else {
-                    state = .body(remaining: remaining - available)
+                let left = takeBody(remaining)
+                guard left == 0 else {
+                    state = .body(remaining: left)
                     return nil
                 }
                 return finish()

@@ -18,8 +18,8 @@ extension JSONDecoder {
 }
 
 extension JSONEncoder {
-    /// The encoder repositories use for bodies: ISO 8601 dates, sorted keys.
-    static var networking: JSONEncoder {
+    /// The encoder repositories use for bodies: ISO 8601 dates, sorted keys. Shared: it is never reconfigured.
+    static let networking: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
@@ -27,5 +27,5 @@ extension JSONEncoder {
         }
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
-    }
+    }()
 }

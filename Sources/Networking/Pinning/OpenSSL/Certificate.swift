@@ -6,16 +6,7 @@ enum Certificate {
     /// The certificate's DER encoding, or `nil` when OpenSSL cannot encode it.
     /// - Parameter x509: The certificate.
     static func der(of x509: OpaquePointer) -> Data? {
-        let length = i2d_X509(x509, nil)
-        guard length > 0 else {
-            return nil
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(length))
-        let written = bytes.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            var cursor = buffer.baseAddress
-            return i2d_X509(x509, &cursor)
-        }
-        return written == length ? Data(bytes) : nil
+        encoded { i2d_X509(x509, $0) }.map { Data($0) }
     }
 
     /// The SHA-256 of the certificate's DER `SubjectPublicKeyInfo`, or `nil` when it cannot be encoded.
@@ -24,19 +15,7 @@ enum Certificate {
         guard let publicKey = X509_get_X509_PUBKEY(x509) else {
             return nil
         }
-        let length = i2d_X509_PUBKEY(publicKey, nil)
-        guard length > 0 else {
-            return nil
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(length))
-        let written = bytes.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            var cursor = buffer.baseAddress
-            return i2d_X509_PUBKEY(publicKey, &cursor)
-        }
-        guard written == length else {
-            return nil
-        }
-        return sha256(bytes)
+        return encoded { i2d_X509_PUBKEY(publicKey, $0) }.flatMap(sha256)
     }
 
     /// The pin of a SHA-256 SPKI digest, as `"sha256/<base64>"`.
@@ -93,5 +72,23 @@ enum Certificate {
             }
         }
         return status == 1 ? Data(digest.prefix(Int(length))) : nil
+    }
+
+    /// Runs an OpenSSL `i2d_…` encoder twice, as it expects: once for the length, once into a buffer of that length.
+    /// - Parameter encode: The encoder, given `nil` or a pointer to the output cursor.
+    /// - Returns: The DER bytes, or `nil` when encoding fails.
+    private static func encoded(
+        _ encode: (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?) -> Int32
+    ) -> [UInt8]? {
+        let length = encode(nil)
+        guard length > 0 else {
+            return nil
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(length))
+        let written = bytes.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            var cursor = buffer.baseAddress
+            return encode(&cursor)
+        }
+        return written == length ? bytes : nil
     }
 }
