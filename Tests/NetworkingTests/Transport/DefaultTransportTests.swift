@@ -20,6 +20,7 @@ struct DefaultTransportTests {
         #expect((repository.transport as? CurlTransport) === CurlTransport.shared)
         #expect(response.statusCode == 200)
         #expect(server.requestCount == 1)
-        #expect(CurlTransport.shared.liveTransferCount == 0)
+        // (No check on CurlTransport.shared.liveTransferCount: suites running in parallel share the transport.
+        // The in-flight count returning to zero is checked on private transports in CurlTransportTests.)
     }
 }
