@@ -30,7 +30,24 @@ public final class NetworkActivityIndicatorManager: Sendable {
     private enum Effect {
         case none
         case schedule(Pending, after: TimeInterval, generation: UInt64)
-        case notify(Bool, (@Sendable (Bool) -> Void)?)
+        case notify(Notification)
+    }
+
+    /// A visibility change to report, numbered in the order the changes were made.
+    private struct Notification {
+        var sequence: UInt64
+        var isVisible: Bool
+        var callback: (@Sendable (Bool) -> Void)?
+    }
+
+    /// Reports changes one at a time and in order, whichever threads made them: changes are queued, the
+    /// thread that finds nobody delivering delivers the queue, and a change older than one already reported
+    /// (or repeating the last reported value) is dropped. The last report is always the current visibility.
+    private struct Delivery {
+        var queue: [Notification] = []
+        var isDelivering = false
+        var lastSequence: UInt64 = 0
+        var lastVisible = false
     }
 
     private struct State {
@@ -43,9 +60,12 @@ public final class NetworkActivityIndicatorManager: Sendable {
         var pending: Pending?
         /// Bumped whenever the pending transition changes, so that a stale timer does nothing.
         var generation: UInt64 = 0
+        /// Bumped at every visibility change.
+        var sequence: UInt64 = 0
     }
 
     private let state = Locked(State())
+    private let delivery = Locked(Delivery())
 
     /// Creates a disabled manager with no activity. The pipeline reports to ``shared`` only; other
     /// instances are for tests and for apps counting their own work.
@@ -82,7 +102,9 @@ public final class NetworkActivityIndicatorManager: Sendable {
     }
 
     /// Called with the new visibility each time it changes (never twice with the same value in a
-    /// row), outside the manager's lock, on no particular thread.
+    /// row), outside the manager's lock, on no particular thread. Calls never overlap and come in the
+    /// order of the changes; a change overtaken by a newer one before it was reported is skipped, so
+    /// the last call always gives the current visibility. The callback may use the manager.
     public var networkActivityIndicatorVisibilityChanged: (@Sendable (Bool) -> Void)? {
         get { state.withLock { $0.visibilityChanged } }
         set { state.withLock { $0.visibilityChanged = newValue } }
@@ -119,7 +141,8 @@ public final class NetworkActivityIndicatorManager: Sendable {
                 return .none
             }
             state.isVisible = false
-            return .notify(false, state.visibilityChanged)
+            state.sequence &+= 1
+            return .notify(Notification(sequence: state.sequence, isVisible: false, callback: state.visibilityChanged))
         }
         let wanted: Pending? =
             switch (state.activityCount > 0, state.isVisible) {
@@ -143,13 +166,54 @@ public final class NetworkActivityIndicatorManager: Sendable {
         switch effect {
         case .none:
             break
-        case .notify(let visible, let callback):
-            callback?(visible)
+        case .notify(let notification):
+            deliver(notification)
         case .schedule(let transition, let delay, let generation):
             Task { [weak self] in
                 try? await Task.sleep(for: .seconds(max(0, delay)))
                 self?.fire(transition, generation: generation)
             }
+        }
+    }
+
+    /// Queues `notification` and, unless another thread is delivering, delivers the queue in order. The
+    /// callbacks run outside every lock, so a callback may use the manager.
+    private func deliver(_ notification: Notification) {
+        let delivers = delivery.withLock { delivery in
+            delivery.queue.append(notification)
+            guard !delivery.isDelivering else {
+                return false
+            }
+            delivery.isDelivering = true
+            return true
+        }
+        guard delivers else {
+            return
+        }
+        while let next = nextNotification() {
+            next.callback?(next.isVisible)
+        }
+    }
+
+    /// The next change worth reporting, or `nil` (and delivery ends) when the queue is empty.
+    private func nextNotification() -> Notification? {
+        delivery.withLock { delivery in
+            while let index = delivery.queue.indices.min(by: {
+                delivery.queue[$0].sequence < delivery.queue[$1].sequence
+            }) {
+                let next = delivery.queue.remove(at: index)
+                guard next.sequence > delivery.lastSequence else {
+                    continue
+                }
+                delivery.lastSequence = next.sequence
+                guard next.isVisible != delivery.lastVisible else {
+                    continue
+                }
+                delivery.lastVisible = next.isVisible
+                return next
+            }
+            delivery.isDelivering = false
+            return nil
         }
     }
 
@@ -161,7 +225,9 @@ public final class NetworkActivityIndicatorManager: Sendable {
             }
             state.pending = nil
             state.isVisible = transition == .show
-            return .notify(state.isVisible, state.visibilityChanged)
+            state.sequence &+= 1
+            return .notify(
+                Notification(sequence: state.sequence, isVisible: state.isVisible, callback: state.visibilityChanged))
         }
         perform(effect)
     }

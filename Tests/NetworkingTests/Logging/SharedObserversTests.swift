@@ -102,9 +102,9 @@ extension LoggingTests {
 
             // Then it was counted while in the transport, shown, then hidden again
             #expect(seenInTransport.value >= 1)
-            #expect(log.all.first == true)
+            #expect(await eventually { log.all.first == true })
             #expect(await eventually { !indicator.isNetworkActivityIndicatorVisible })
-            #expect(log.all.last == false)
+            #expect(await eventually { log.all.last == false })
         }
 
         @Test func sharedCountReturnsToZeroAfterHundredConcurrentPipelineRequests() async {

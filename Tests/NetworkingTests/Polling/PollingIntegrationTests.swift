@@ -137,7 +137,7 @@ struct PollingIntegrationTests {
         }
 
         // Then: well under 100 ms in practice; the bound leaves room for a loaded machine.
-        #expect(seconds < 2)
+        #expect(seconds < 5)
         guard case .cancelled? = result.failure else {
             Issue.record("expected cancelled, got \(result)")
             return

@@ -31,6 +31,7 @@ extension ReliabilityTests {
             let (result, seconds) = await TransportFixtures.measure { () async -> Result<[Book], RepositoryError> in
                 await repository.performRequest(method: .get, path: "books")
             }
+            withExtendedLifetime(closedPort) {}  // the port stays bound (and refused) until the request is done
 
             // Then it is the fault's error, in time (a loose bound: a loaded 2-core CI box), and nothing is in flight
             print(

@@ -7,10 +7,9 @@ import Testing
 struct CurlTransportFailureTests {
     @Test("nothing listening: connectionRefused naming the URL")
     func connectionRefused() async throws {
-        // Given a port nothing listens on (a server that was shut down)
-        let server = try MockServer()
-        let url = server.url("/gone")
-        server.shutdown()
+        // Given a port bound but not listening, so no server started meanwhile can take it
+        let closedPort = try ClosedPort()
+        let url = try #require(URL(string: "http://127.0.0.1:\(closedPort.port)/gone"))
 
         // When a request is sent there
         let error = await #expect(throws: TransportError.self) {
@@ -20,6 +19,7 @@ struct CurlTransportFailureTests {
         // Then it is a refused connection and the message names the URL
         #expect(error?.code == .connectionRefused)
         #expect(error?.message.contains(url.absoluteString) == true)
+        withExtendedLifetime(closedPort) {}
     }
 
     @Test(
@@ -67,7 +67,7 @@ struct CurlTransportFailureTests {
             #expect(String(describing: repositoryError).lowercased().contains("time"))
         }
         #expect(seconds >= 0.45)
-        #expect(seconds < 2.5)
+        #expect(seconds < 0.5 + 5)
         #expect(transport.liveTransferCount == 0)
     }
 
@@ -87,7 +87,7 @@ struct CurlTransportFailureTests {
 
         // Then it times out although bytes kept arriving
         #expect(throws: RepositoryError.self) { try result.get() }
-        #expect(seconds < 2.6)
+        #expect(seconds < 0.6 + 5)
     }
 
     @Test("cancelling the task removes the transfer at once and throws CancellationError")
@@ -113,7 +113,7 @@ struct CurlTransportFailureTests {
         // task itself resumes also includes waiting for a cooperative thread, which other tests may block.
         #expect(throws: CancellationError.self) { try result.get() }
         let removalSeconds = try #require(await removal.seconds())
-        #expect(removalSeconds < 1)
+        #expect(removalSeconds < 3)
         #expect(seconds < 5)
         #expect(transport.liveTransferCount == 0)
     }

@@ -72,7 +72,7 @@ enum TransportFixtures {
     }
 
     /// Waits (briefly, polling) until `condition` holds or `timeout` passes; returns whether it held.
-    static func eventually(timeout: Double = 2, _ condition: () -> Bool) async -> Bool {
+    static func eventually(timeout: Double = 10, _ condition: () -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
         while !condition() {
             guard ContinuousClock.now < deadline else {
