@@ -83,3 +83,10 @@ int ns_server_add_extension(X509 *certificate, int nid, const char *value) {
     X509_EXTENSION_free(extension);
     return result == 1 ? 1 : 0;
 }
+
+int ns_server_add_chain_certificate(SSL_CTX *ctx, X509 *certificate) {
+    if (ctx == NULL || certificate == NULL) {
+        return 0;
+    }
+    return SSL_CTX_add1_chain_cert(ctx, certificate) == 1 ? 1 : 0;
+}

@@ -5,8 +5,47 @@ import Glibc
 
 /// Generates and loads ``TestCertificate``s with OpenSSL; every OpenSSL object stays inside.
 enum CertificateBuilder {
-    static func selfSigned(commonName: String, subjectAltNames: [String]) throws -> TestCertificate {
+    /// What a generated certificate is for, which decides its X509 v3 extensions.
+    enum Profile {
+        /// Self-signed, usable both as a server certificate and as its own anchor: `CA:TRUE`, `keyCertSign`,
+        /// `serverAuth`, the alternative names.
+        case selfSigned
+        /// A certificate authority (root or intermediate): `CA:TRUE`, `keyCertSign` and `cRLSign`, no names.
+        case authority
+        /// A server certificate: `CA:FALSE`, `digitalSignature`, `serverAuth`, the alternative names.
+        case leaf
+
+        var extensions: [(Int32, String)] {
+            switch self {
+            case .selfSigned:
+                [
+                    (NID_basic_constraints, "critical,CA:TRUE"),
+                    (NID_key_usage, "critical,digitalSignature,keyCertSign"),
+                    (NID_ext_key_usage, "serverAuth"),
+                ]
+            case .authority:
+                [(NID_basic_constraints, "critical,CA:TRUE"), (NID_key_usage, "critical,keyCertSign,cRLSign")]
+            case .leaf:
+                [
+                    (NID_basic_constraints, "critical,CA:FALSE"),
+                    (NID_key_usage, "critical,digitalSignature"),
+                    (NID_ext_key_usage, "serverAuth"),
+                ]
+            }
+        }
+    }
+
+    /// Generates a certificate with a new EC P-256 key, signed with SHA-256 by `issuer`'s key, or by its own key
+    /// when `issuer` is `nil`.
+    static func make(
+        commonName: String, subjectAltNames: [String], profile: Profile, validFrom: Date, validUntil: Date,
+        issuer: TestCertificate?
+    ) throws -> TestCertificate {
         try validate(commonName: commonName, subjectAltNames: subjectAltNames)
+        guard validFrom < validUntil else {
+            throw MockServerError(
+                code: .certificate, message: "the validity must start before it ends: \(validFrom) … \(validUntil)")
+        }
         guard let key = ns_server_generate_ec_key() else { throw failure("EC P-256 key generation failed") }
         defer { EVP_PKEY_free(key) }
         guard let x509 = X509_new() else { throw failure("X509_new failed") }
@@ -14,38 +53,58 @@ enum CertificateBuilder {
 
         guard X509_set_version(x509, 2) == 1 else { throw failure("X509_set_version failed") }
         try setRandomSerial(x509)
-        guard X509_gmtime_adj(X509_getm_notBefore(x509), -86_400) != nil,
-            X509_gmtime_adj(X509_getm_notAfter(x509), 365 * 86_400) != nil
+        guard ASN1_TIME_set(X509_getm_notBefore(x509), time_t(validFrom.timeIntervalSince1970.rounded(.down))) != nil,
+            ASN1_TIME_set(X509_getm_notAfter(x509), time_t(validUntil.timeIntervalSince1970.rounded(.down))) != nil
         else { throw failure("setting the validity failed") }
         guard let name = X509_get_subject_name(x509),
-            X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_UTF8, commonName, -1, -1, 0) == 1,
-            X509_set_issuer_name(x509, name) == 1
+            X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_UTF8, commonName, -1, -1, 0) == 1
         else { throw failure("setting the subject CN=\(commonName) failed") }
         guard X509_set_pubkey(x509, key) == 1 else { throw failure("X509_set_pubkey failed") }
 
-        var extensions: [(Int32, String)] = [
-            (NID_basic_constraints, "critical,CA:TRUE"),
-            (NID_key_usage, "critical,digitalSignature,keyCertSign"),
-            (NID_ext_key_usage, "serverAuth"),
-            (NID_subject_key_identifier, "hash"),
-        ]
-        if !subjectAltNames.isEmpty {
+        var extensions = profile.extensions + [(NID_subject_key_identifier, "hash")]
+        if profile != .authority, !subjectAltNames.isEmpty {
             let entries = subjectAltNames.map { isIPAddress($0) ? "IP:\($0)" : "DNS:\($0)" }
             extensions.append((NID_subject_alt_name, entries.joined(separator: ",")))
         }
         for (nid, value) in extensions where ns_server_add_extension(x509, nid, value) != 1 {
             throw failure("adding the extension \(value) failed")
         }
-        guard X509_sign(x509, key, EVP_sha256()) > 0 else { throw failure("X509_sign failed") }
+        if let issuer {
+            try sign(x509, by: issuer)
+        } else {
+            guard X509_set_issuer_name(x509, name) == 1 else { throw failure("setting the issuer name failed") }
+            guard X509_sign(x509, key, EVP_sha256()) > 0 else { throw failure("X509_sign failed") }
+        }
         return try certificate(x509: x509, key: key)
     }
 
-    static func load(der: Data, privateKeyPEM: String) throws -> TestCertificate {
-        let x509 = der.withUnsafeBytes { bytes -> OpaquePointer? in
+    /// Sets `issuer`'s subject as the issuer name of `x509` and signs it with `issuer`'s private key.
+    private static func sign(_ x509: OpaquePointer, by issuer: TestCertificate) throws {
+        guard let issuerX509 = parse(issuer.der) else { throw failure("the issuer certificate does not parse") }
+        defer { X509_free(issuerX509) }
+        let issuerKey = OpenSSLSupport.readFromMemory(Data(issuer.privateKeyPEM.utf8)) {
+            PEM_read_bio_PrivateKey($0, nil, nil, nil)
+        }
+        guard let issuerKey else { throw failure("the issuer's private key does not parse") }
+        defer { EVP_PKEY_free(issuerKey) }
+        guard X509_set_issuer_name(x509, X509_get_subject_name(issuerX509)) == 1 else {
+            throw failure("setting the issuer name failed")
+        }
+        guard X509_sign(x509, issuerKey, EVP_sha256()) > 0 else {
+            throw failure("X509_sign with the issuer key failed")
+        }
+    }
+
+    /// Parses DER bytes into an owned `X509` (free it with `X509_free`), or `nil`.
+    private static func parse(_ der: Data) -> OpaquePointer? {
+        der.withUnsafeBytes { bytes -> OpaquePointer? in
             var cursor = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
             return d2i_X509(nil, &cursor, bytes.count)
         }
-        guard let x509 else { throw failure("the DER certificate (\(der.count) bytes) does not parse") }
+    }
+
+    static func load(der: Data, privateKeyPEM: String) throws -> TestCertificate {
+        guard let x509 = parse(der) else { throw failure("the DER certificate (\(der.count) bytes) does not parse") }
         defer { X509_free(x509) }
         return try load(x509: x509, privateKeyPEM: privateKeyPEM)
     }

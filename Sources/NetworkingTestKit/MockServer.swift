@@ -25,13 +25,38 @@ public final class MockServer: Sendable {
     public let baseURL: URL
     /// The certificate served with TLS, or `nil` for plain HTTP.
     public let certificate: TestCertificate?
+    /// The extra certificates sent after ``certificate`` in the TLS handshake, in order (empty unless given
+    /// to ``init(tls:chain:)``).
+    public let chain: [TestCertificate]
 
     /// Starts a server on 127.0.0.1 on an ephemeral port.
     /// - Parameter tls: The certificate and key to serve TLS with (1.2 or later, ALPN `http/1.1`);
     ///   `nil` for plain HTTP.
     /// - Throws: ``MockServerError`` when the socket cannot be bound or TLS cannot be configured.
-    public init(tls: TestCertificate? = nil) throws {
-        let context = try tls.map { try MockServerTLS(certificate: $0) }
+    public convenience init(tls: TestCertificate? = nil) throws {
+        try self.init(certificate: tls, chain: [])
+    }
+
+    /// Starts a TLS server on 127.0.0.1 on an ephemeral port that sends `chain` after its certificate, as a
+    /// server behind an intermediate certificate authority does.
+    ///
+    /// ```swift
+    /// let root = try TestCertificate.authority(commonName: "Test Root CA")
+    /// let intermediate = try root.issueAuthority(commonName: "Test Intermediate CA")
+    /// let leaf = try intermediate.issueLeaf(commonName: "localhost")
+    /// let server = try MockServer(tls: leaf, chain: [intermediate])
+    /// ```
+    /// The chain is sent as given, neither checked nor completed, so a test can also send a broken one.
+    /// - Parameters:
+    ///   - tls: The certificate and key to serve TLS with.
+    ///   - chain: The certificates to send after it (only their certificates are used, not their keys).
+    /// - Throws: ``MockServerError`` when the socket cannot be bound or TLS cannot be configured.
+    public convenience init(tls: TestCertificate, chain: [TestCertificate]) throws {
+        try self.init(certificate: tls, chain: chain)
+    }
+
+    private init(certificate tls: TestCertificate?, chain: [TestCertificate]) throws {
+        let context = try tls.map { try MockServerTLS(certificate: $0, chain: chain) }
         let (listener, port) = try MockServerSocket.listen()
         let scheme = tls == nil ? "http" : "https"
         guard let url = URL(string: "\(scheme)://127.0.0.1:\(port)") else {
@@ -42,6 +67,7 @@ public final class MockServer: Sendable {
         self.port = port
         self.baseURL = url
         self.certificate = tls
+        self.chain = tls == nil ? [] : chain
         core.start()
     }
 

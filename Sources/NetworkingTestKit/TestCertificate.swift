@@ -1,7 +1,8 @@
 public import Foundation
 
 /// A certificate and its private key, generated with OpenSSL at run time or loaded, for
-/// ``MockServer``'s TLS and for pinning tests.
+/// ``MockServer``'s TLS and for pinning tests: self-signed, or a chain of a root authority, intermediates
+/// and a server certificate.
 ///
 /// ```swift
 /// let certificate = try TestCertificate.selfSigned(commonName: "localhost")
@@ -26,19 +27,115 @@ public struct TestCertificate: Sendable, Equatable {
     public let subjectAltNames: [String]
 
     /// Generates a self-signed X509 v3 certificate with a new EC P-256 key: a random serial,
-    /// valid from one day ago for one year, `CN=commonName`, the alternative names (an entry that
-    /// parses as an IPv4 or IPv6 address goes in as an IP address, any other as a DNS name),
+    /// valid from one day ago for one year unless told otherwise, `CN=commonName`, the alternative names
+    /// (an entry that parses as an IPv4 or IPv6 address goes in as an IP address, any other as a DNS name),
     /// `basicConstraints CA:TRUE` and `extendedKeyUsage serverAuth`, signed with SHA-256.
+    ///
+    /// ```swift
+    /// let expired = try TestCertificate.selfSigned(
+    ///     commonName: "localhost", validFrom: .now.addingTimeInterval(-30 * 86_400),
+    ///     validUntil: .now.addingTimeInterval(-86_400))
+    /// ```
     /// - Parameters:
     ///   - commonName: The subject common name (1 to 64 bytes).
     ///   - subjectAltNames: DNS names and IP addresses; none may contain a comma.
+    ///   - validFrom: The start of the validity (`notBefore`, whole seconds); one day ago by default.
+    ///   - validUntil: The end of the validity (`notAfter`, whole seconds), after `validFrom`; a year from now by
+    ///     default. A date in the past makes an expired certificate.
     /// - Returns: The certificate with its key.
-    /// - Throws: ``MockServerError`` with code `.certificate` when a name is invalid or OpenSSL fails.
+    /// - Throws: ``MockServerError`` with code `.certificate` when a name or the validity is invalid or OpenSSL
+    ///   fails.
     public static func selfSigned(
         commonName: String,
-        subjectAltNames: [String] = ["localhost", "127.0.0.1"]
+        subjectAltNames: [String] = ["localhost", "127.0.0.1"],
+        validFrom: Date = Date(timeIntervalSinceNow: -86_400),
+        validUntil: Date = Date(timeIntervalSinceNow: 365 * 86_400)
     ) throws -> TestCertificate {
-        try CertificateBuilder.selfSigned(commonName: commonName, subjectAltNames: subjectAltNames)
+        try CertificateBuilder.make(
+            commonName: commonName, subjectAltNames: subjectAltNames, profile: .selfSigned, validFrom: validFrom,
+            validUntil: validUntil, issuer: nil)
+    }
+
+    /// Generates a self-signed root certificate authority with a new EC P-256 key: `CN=commonName`,
+    /// `basicConstraints CA:TRUE` and `keyUsage keyCertSign, cRLSign` (both critical), no alternative names,
+    /// signed with SHA-256. Issue certificates under it with ``issueAuthority(commonName:validFrom:validUntil:)``
+    /// and ``issueLeaf(commonName:subjectAltNames:validFrom:validUntil:)``.
+    ///
+    /// ```swift
+    /// let root = try TestCertificate.authority(commonName: "Test Root CA")
+    /// let leaf = try root.issueLeaf(commonName: "localhost")
+    /// let server = try MockServer(tls: leaf)
+    /// let pinned = PinnedCertificates.certificates([root.der])   // trusts every certificate root issues
+    /// ```
+    /// - Parameters:
+    ///   - commonName: The subject common name (1 to 64 bytes).
+    ///   - validFrom: The start of the validity; one day ago by default.
+    ///   - validUntil: The end of the validity, after `validFrom`; a year from now by default.
+    /// - Returns: The certificate authority with its key.
+    /// - Throws: ``MockServerError`` with code `.certificate` when the name or the validity is invalid or OpenSSL
+    ///   fails.
+    public static func authority(
+        commonName: String,
+        validFrom: Date = Date(timeIntervalSinceNow: -86_400),
+        validUntil: Date = Date(timeIntervalSinceNow: 365 * 86_400)
+    ) throws -> TestCertificate {
+        try CertificateBuilder.make(
+            commonName: commonName, subjectAltNames: [], profile: .authority, validFrom: validFrom,
+            validUntil: validUntil, issuer: nil)
+    }
+
+    /// Issues an intermediate certificate authority signed by this certificate's key: a new EC P-256 key,
+    /// `CN=commonName`, the issuer name set to this certificate's subject, `basicConstraints CA:TRUE` and
+    /// `keyUsage keyCertSign, cRLSign` (both critical), signed with SHA-256.
+    ///
+    /// Any certificate with a key can issue, whether or not it is an authority, so a test can also build a
+    /// chain that must be refused (a server certificate used as an issuer).
+    /// - Parameters:
+    ///   - commonName: The subject common name (1 to 64 bytes).
+    ///   - validFrom: The start of the validity; one day ago by default.
+    ///   - validUntil: The end of the validity, after `validFrom`; a year from now by default.
+    /// - Returns: The intermediate authority with its key.
+    /// - Throws: ``MockServerError`` with code `.certificate` when the name or the validity is invalid, this
+    ///   certificate's key does not parse, or OpenSSL fails.
+    public func issueAuthority(
+        commonName: String,
+        validFrom: Date = Date(timeIntervalSinceNow: -86_400),
+        validUntil: Date = Date(timeIntervalSinceNow: 365 * 86_400)
+    ) throws -> TestCertificate {
+        try CertificateBuilder.make(
+            commonName: commonName, subjectAltNames: [], profile: .authority, validFrom: validFrom,
+            validUntil: validUntil, issuer: self)
+    }
+
+    /// Issues a server certificate signed by this certificate's key: a new EC P-256 key, `CN=commonName`, the
+    /// issuer name set to this certificate's subject, the alternative names, `basicConstraints CA:FALSE`,
+    /// `keyUsage digitalSignature` (both critical) and `extendedKeyUsage serverAuth`, signed with SHA-256.
+    ///
+    /// ```swift
+    /// let root = try TestCertificate.authority(commonName: "Test Root CA")
+    /// let intermediate = try root.issueAuthority(commonName: "Test Intermediate CA")
+    /// let leaf = try intermediate.issueLeaf(commonName: "localhost")
+    /// let expired = try intermediate.issueLeaf(
+    ///     commonName: "localhost", validFrom: .now.addingTimeInterval(-30 * 86_400),
+    ///     validUntil: .now.addingTimeInterval(-86_400))
+    /// ```
+    /// - Parameters:
+    ///   - commonName: The subject common name (1 to 64 bytes).
+    ///   - subjectAltNames: DNS names and IP addresses; none may contain a comma.
+    ///   - validFrom: The start of the validity; one day ago by default.
+    ///   - validUntil: The end of the validity, after `validFrom`; a year from now by default.
+    /// - Returns: The certificate with its key.
+    /// - Throws: ``MockServerError`` with code `.certificate` when a name or the validity is invalid, this
+    ///   certificate's key does not parse, or OpenSSL fails.
+    public func issueLeaf(
+        commonName: String,
+        subjectAltNames: [String] = ["localhost", "127.0.0.1"],
+        validFrom: Date = Date(timeIntervalSinceNow: -86_400),
+        validUntil: Date = Date(timeIntervalSinceNow: 365 * 86_400)
+    ) throws -> TestCertificate {
+        try CertificateBuilder.make(
+            commonName: commonName, subjectAltNames: subjectAltNames, profile: .leaf, validFrom: validFrom,
+            validUntil: validUntil, issuer: self)
     }
 
     /// Loads a certificate and its private key, for example a certificate shipped with a demo.

@@ -26,4 +26,8 @@ EVP_PKEY *ns_server_generate_ec_key(void);
 /// Returns 1 on success, 0 on failure.
 int ns_server_add_extension(X509 *certificate, int nid, const char *value);
 
+/// Adds `certificate` (the context takes its own reference) to the chain a server context sends after its
+/// certificate, such as an intermediate CA. Returns 1 on success, 0 on failure.
+int ns_server_add_chain_certificate(SSL_CTX *ctx, X509 *certificate);
+
 #endif

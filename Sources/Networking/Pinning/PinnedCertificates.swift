@@ -2,6 +2,13 @@ public import Foundation
 
 /// Where the DER certificates a pinned configuration trusts come from.
 ///
+/// A connection is accepted when its chain validates up to a pinned certificate: pin a root CA (the server
+/// must send every intermediate), an intermediate CA, or the server's own certificate (or any certificate with
+/// the same public key, such as a renewal). Validation is not waived for pinned certificates: signatures, CA
+/// flags, the server purpose, the host name and the validity dates are all checked, so an expired or
+/// not-yet-valid certificate fails even when it is pinned. A pinned certificate the server merely sends
+/// alongside a chain it did not sign anchors nothing.
+///
 /// ```swift
 /// let configuration = NetworkingConfiguration(
 ///     domainURL: "api.example.com", usePinningCertificate: true, pinnedCertificates: .bundle(.module))

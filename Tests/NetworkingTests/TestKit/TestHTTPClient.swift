@@ -81,6 +81,17 @@ final class TestHTTPClient {
     var peerCertificateDER: Data? {
         guard let ssl, let x509 = SSL_get1_peer_certificate(ssl) else { return nil }
         defer { X509_free(x509) }
+        return Self.der(of: x509)
+    }
+
+    /// The certificates the server sent in its handshake, in order (its certificate first), DER-encoded.
+    var peerChainDER: [Data] {
+        guard let ssl else { return [] }
+        let chain = SSL_get_peer_cert_chain(ssl)
+        return (0..<ns_x509_stack_count(chain)).compactMap { ns_x509_stack_get(chain, $0).flatMap(Self.der(of:)) }
+    }
+
+    private static func der(of x509: OpaquePointer) -> Data? {
         let length = i2d_X509(x509, nil)
         guard length > 0 else { return nil }
         var bytes = [UInt8](repeating: 0, count: Int(length))
