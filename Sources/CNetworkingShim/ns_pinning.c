@@ -45,3 +45,5 @@ int ns_ssl_verified_index(void) {
     pthread_once(&ns_verified_once, ns_register_verified_index);
     return ns_verified_index;
 }
+
+void ns_ssl_ctx_refuse_renegotiation(SSL_CTX *ctx) { SSL_CTX_set_options(ctx, SSL_OP_NO_RENEGOTIATION); }

@@ -35,18 +35,19 @@ enum CertificateBuilder {
         }
     }
 
-    /// Generates a certificate with a new EC P-256 key, signed with SHA-256 by `issuer`'s key, or by its own key
-    /// when `issuer` is `nil`.
+    /// Generates a certificate with a new EC P-256 key (or the key of `keySource`), signed with SHA-256 by
+    /// `issuer`'s key, or by its own key when `issuer` is `nil`. `extendedKeyUsage` replaces the profile's.
     static func make(
         commonName: String, subjectAltNames: [String], profile: Profile, validFrom: Date, validUntil: Date,
-        issuer: TestCertificate?
+        issuer: TestCertificate?, extendedKeyUsage: String? = nil, keySource: TestCertificate? = nil
     ) throws -> TestCertificate {
         try validate(commonName: commonName, subjectAltNames: subjectAltNames)
         guard validFrom < validUntil else {
             throw MockServerError(
                 code: .certificate, message: "the validity must start before it ends: \(validFrom) … \(validUntil)")
         }
-        guard let key = ns_server_generate_ec_key() else { throw failure("EC P-256 key generation failed") }
+        let key = try keySource.map { try privateKey($0) } ?? ns_server_generate_ec_key()
+        guard let key else { throw failure("EC P-256 key generation failed") }
         defer { EVP_PKEY_free(key) }
         guard let x509 = X509_new() else { throw failure("X509_new failed") }
         defer { X509_free(x509) }
@@ -62,6 +63,10 @@ enum CertificateBuilder {
         guard X509_set_pubkey(x509, key) == 1 else { throw failure("X509_set_pubkey failed") }
 
         var extensions = profile.extensions + [(NID_subject_key_identifier, "hash")]
+        if let extendedKeyUsage {
+            extensions.removeAll { $0.0 == NID_ext_key_usage }
+            extensions.append((NID_ext_key_usage, extendedKeyUsage))
+        }
         if profile != .authority, !subjectAltNames.isEmpty {
             let entries = subjectAltNames.map { isIPAddress($0) ? "IP:\($0)" : "DNS:\($0)" }
             extensions.append((NID_subject_alt_name, entries.joined(separator: ",")))
@@ -82,10 +87,7 @@ enum CertificateBuilder {
     private static func sign(_ x509: OpaquePointer, by issuer: TestCertificate) throws {
         guard let issuerX509 = parse(issuer.der) else { throw failure("the issuer certificate does not parse") }
         defer { X509_free(issuerX509) }
-        let issuerKey = OpenSSLSupport.readFromMemory(Data(issuer.privateKeyPEM.utf8)) {
-            PEM_read_bio_PrivateKey($0, nil, nil, nil)
-        }
-        guard let issuerKey else { throw failure("the issuer's private key does not parse") }
+        let issuerKey = try privateKey(issuer)
         defer { EVP_PKEY_free(issuerKey) }
         guard X509_set_issuer_name(x509, X509_get_subject_name(issuerX509)) == 1 else {
             throw failure("setting the issuer name failed")
@@ -93,6 +95,15 @@ enum CertificateBuilder {
         guard X509_sign(x509, issuerKey, EVP_sha256()) > 0 else {
             throw failure("X509_sign with the issuer key failed")
         }
+    }
+
+    /// Parses `certificate`'s private key into an owned `EVP_PKEY` (free it with `EVP_PKEY_free`).
+    private static func privateKey(_ certificate: TestCertificate) throws -> OpaquePointer {
+        let key = OpenSSLSupport.readFromMemory(Data(certificate.privateKeyPEM.utf8)) {
+            PEM_read_bio_PrivateKey($0, nil, nil, nil)
+        }
+        guard let key else { throw failure("the private key of \(certificate.commonName) does not parse") }
+        return key
     }
 
     /// Parses DER bytes into an owned `X509` (free it with `X509_free`), or `nil`.

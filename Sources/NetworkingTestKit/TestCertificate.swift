@@ -59,7 +59,7 @@ public struct TestCertificate: Sendable, Equatable {
     /// Generates a self-signed root certificate authority with a new EC P-256 key: `CN=commonName`,
     /// `basicConstraints CA:TRUE` and `keyUsage keyCertSign, cRLSign` (both critical), no alternative names,
     /// signed with SHA-256. Issue certificates under it with ``issueAuthority(commonName:validFrom:validUntil:)``
-    /// and ``issueLeaf(commonName:subjectAltNames:validFrom:validUntil:)``.
+    /// and ``issueLeaf(commonName:subjectAltNames:validFrom:validUntil:extendedKeyUsage:)``.
     ///
     /// ```swift
     /// let root = try TestCertificate.authority(commonName: "Test Root CA")
@@ -71,17 +71,20 @@ public struct TestCertificate: Sendable, Equatable {
     ///   - commonName: The subject common name (1 to 64 bytes).
     ///   - validFrom: The start of the validity; one day ago by default.
     ///   - validUntil: The end of the validity, after `validFrom`; a year from now by default.
+    ///   - renewing: A certificate whose key the new authority keeps, as a renewal does (same subject key, so the
+    ///     same SPKI pin); `nil` (the default) for a new key.
     /// - Returns: The certificate authority with its key.
     /// - Throws: ``MockServerError`` with code `.certificate` when the name or the validity is invalid or OpenSSL
     ///   fails.
     public static func authority(
         commonName: String,
         validFrom: Date = Date(timeIntervalSinceNow: -86_400),
-        validUntil: Date = Date(timeIntervalSinceNow: 365 * 86_400)
+        validUntil: Date = Date(timeIntervalSinceNow: 365 * 86_400),
+        renewing: TestCertificate? = nil
     ) throws -> TestCertificate {
         try CertificateBuilder.make(
             commonName: commonName, subjectAltNames: [], profile: .authority, validFrom: validFrom,
-            validUntil: validUntil, issuer: nil)
+            validUntil: validUntil, issuer: nil, keySource: renewing)
     }
 
     /// Issues an intermediate certificate authority signed by this certificate's key: a new EC P-256 key,
@@ -124,6 +127,8 @@ public struct TestCertificate: Sendable, Equatable {
     ///   - subjectAltNames: DNS names and IP addresses; none may contain a comma.
     ///   - validFrom: The start of the validity; one day ago by default.
     ///   - validUntil: The end of the validity, after `validFrom`; a year from now by default.
+    ///   - extendedKeyUsage: The `extendedKeyUsage` extension in OpenSSL's configuration syntax, such as
+    ///     `"clientAuth"` for a certificate a TLS client must refuse from a server; `"serverAuth"` by default.
     /// - Returns: The certificate with its key.
     /// - Throws: ``MockServerError`` with code `.certificate` when a name or the validity is invalid, this
     ///   certificate's key does not parse, or OpenSSL fails.
@@ -131,11 +136,12 @@ public struct TestCertificate: Sendable, Equatable {
         commonName: String,
         subjectAltNames: [String] = ["localhost", "127.0.0.1"],
         validFrom: Date = Date(timeIntervalSinceNow: -86_400),
-        validUntil: Date = Date(timeIntervalSinceNow: 365 * 86_400)
+        validUntil: Date = Date(timeIntervalSinceNow: 365 * 86_400),
+        extendedKeyUsage: String = "serverAuth"
     ) throws -> TestCertificate {
         try CertificateBuilder.make(
             commonName: commonName, subjectAltNames: subjectAltNames, profile: .leaf, validFrom: validFrom,
-            validUntil: validUntil, issuer: self)
+            validUntil: validUntil, issuer: self, extendedKeyUsage: extendedKeyUsage)
     }
 
     /// Loads a certificate and its private key, for example a certificate shipped with a demo.

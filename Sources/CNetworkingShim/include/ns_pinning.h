@@ -25,4 +25,8 @@ SSL *ns_x509_store_ctx_ssl(X509_STORE_CTX *context);
 /// with the identifier of the pinned set; or -1.
 int ns_ssl_verified_index(void);
 
+/// Refuses TLS 1.2 renegotiation on connections made from `ctx`: the peer was verified once, in the first
+/// handshake, and may not swap its certificate afterwards.
+void ns_ssl_ctx_refuse_renegotiation(SSL_CTX *ctx);
+
 #endif

@@ -119,7 +119,7 @@ struct PinningChainTests {
         #expect(failure.host == "localhost")
         #expect(failure.servedPins == [chain.leaf.spkiPin, chain.intermediate.spkiPin])
         #expect(failure.expectedPins == [other.spkiPin])
-        #expect(failure.reason.contains("does not lead to a pinned certificate"))
+        #expect(failure.reason.contains("does not validate up to a pinned certificate"))
         #expect(server.connectionCount == 1)
         Self.expectNothingReceived(server)
     }
@@ -220,7 +220,7 @@ struct PinningChainTests {
         Self.expectNothingReceived(server)
     }
 
-    @Test("a leaf issued by a certificate that is not a CA, under a pinned root: tlsHandshakeFailed, nothing sent")
+    @Test("a leaf issued by a certificate that is not a CA, under a pinned root: pinningFailure, nothing sent")
     func leafIssuedByANonAuthorityFails() async throws {
         // Given a legitimate leaf (CA:FALSE) of the pinned root used to issue another leaf, and a server sending
         // that leaf, the legitimate leaf and the intermediate
@@ -235,10 +235,107 @@ struct PinningChainTests {
         // When a request is sent
         let result = await repository.performRawRequest(method: .get, path: "books")
 
-        // Then the chain reaches the pin but a non-CA issuer breaks it
+        // Then a server certificate used as an issuer is treated as what it is, an impostor
+        let failure = try Self.pinningFailure(result)
+        #expect(failure.reason.contains("does not validate up to a pinned certificate"))
+        #expect(failure.reason.contains("invalid CA certificate"))
+        Self.expectNothingReceived(server)
+    }
+
+    @Test("a genuine leaf of the pinned root whose purpose is client authentication only: pinningFailure")
+    func leafForClientAuthenticationFails() async throws {
+        // Given a leaf of the pinned chain that may only authenticate clients
+        let chain = try Chain()
+        let clientLeaf = try chain.intermediate.issueLeaf(commonName: "localhost", extendedKeyUsage: "clientAuth")
+        let server = try MockServer(tls: clientLeaf, chain: [chain.intermediate])
+        defer { server.shutdown() }
+        let repository = TestRepository(
+            configuration: TransportFixtures.configuration(server, pins: .certificates([chain.root.der])),
+            defaultHeaders: ["Authorization": "Bearer secret"], transport: CurlTransport())
+
+        // When a request is sent
+        let result = await repository.performRawRequest(method: .get, path: "books")
+
+        // Then the wrong purpose is refused, and (as with anything but dates) reported as a pinning failure
+        let failure = try Self.pinningFailure(result)
+        #expect(failure.reason.contains("unsuitable certificate purpose"))
+        Self.expectNothingReceived(server)
+    }
+
+    @Test(
+        "an impostor naming the pinned root (valid or expired) as issuer: pinningFailure, not a TLS error",
+        arguments: [false, true])
+    func impostorClaimingThePinnedRootIsAPinningFailure(rootExpired: Bool) async throws {
+        // Given a pinned root (expired or not) and an impostor authority with the same name but its own key, whose
+        // leaf claims the root as issuer (by name) and, when the root is valid, only client authentication, so that
+        // OpenSSL stops on the dates or the purpose before it checks the forged signature
+        let root = try TestCertificate.authority(
+            commonName: "Pinning Test Root CA",
+            validFrom: Date(timeIntervalSinceNow: rootExpired ? -30 * 86_400 : -86_400),
+            validUntil: Date(timeIntervalSinceNow: rootExpired ? -86_400 : 365 * 86_400))
+        let impostor = try TestCertificate.authority(commonName: root.commonName)
+        let forged = try impostor.issueLeaf(
+            commonName: "localhost", extendedKeyUsage: rootExpired ? "serverAuth" : "clientAuth")
+        let server = try MockServer(tls: forged)
+        defer { server.shutdown() }
+        let repository = TestRepository(
+            configuration: TransportFixtures.configuration(server, pins: .certificates([root.der])),
+            defaultHeaders: ["Authorization": "Bearer secret"], transport: CurlTransport())
+
+        // When a request is sent
+        let result = await repository.performRawRequest(method: .get, path: "books")
+
+        // Then the forged signature makes it an impostor, whatever OpenSSL stopped on first
+        let failure = try Self.pinningFailure(result)
+        #expect(failure.servedPins == [forged.spkiPin])
+        #expect(failure.expectedPins == [root.spkiPin])
+        Self.expectNothingReceived(server)
+    }
+
+    @Test("the pinned root expired, the server sends its renewal (same key): accepted through the key pin")
+    func renewedRootWithThePinnedKeyIsAccepted() async throws {
+        // Given an expired pinned root, its renewal with the same key, and a leaf the renewal issued
+        let expiredRoot = try TestCertificate.authority(
+            commonName: "Pinning Test Root CA", validFrom: Date(timeIntervalSinceNow: -30 * 86_400),
+            validUntil: Date(timeIntervalSinceNow: -86_400))
+        let renewedRoot = try TestCertificate.authority(commonName: expiredRoot.commonName, renewing: expiredRoot)
+        #expect(renewedRoot.spkiPin == expiredRoot.spkiPin)
+        #expect(renewedRoot.der != expiredRoot.der)
+        let leaf = try renewedRoot.issueLeaf(commonName: "localhost")
+        let server = try MockServer(tls: leaf, chain: [renewedRoot])
+        defer { server.shutdown() }
+        server.dispatcher = { _ in MockResponse(status: 200, text: "renewed") }
+        let repository = TestRepository(
+            configuration: TransportFixtures.configuration(server, pins: .certificates([expiredRoot.der])),
+            transport: CurlTransport())
+
+        // When a request is sent
+        let result = await repository.performRawRequest(method: .get, path: "books")
+
+        // Then the served renewal, whose key is pinned, anchors the chain
+        #expect(try result.get().body == Data("renewed".utf8))
+    }
+
+    @Test("the pinned root expired and the server sends only its leaf: tlsHandshakeFailed saying it expired")
+    func expiredPinnedRootFailsAsOutdated() async throws {
+        // Given an expired pinned root and a genuine leaf it issued, served alone
+        let expiredRoot = try TestCertificate.authority(
+            commonName: "Pinning Test Root CA", validFrom: Date(timeIntervalSinceNow: -30 * 86_400),
+            validUntil: Date(timeIntervalSinceNow: -86_400))
+        let leaf = try expiredRoot.issueLeaf(commonName: "localhost")
+        let server = try MockServer(tls: leaf)
+        defer { server.shutdown() }
+        let repository = TestRepository(
+            configuration: TransportFixtures.configuration(server, pins: .certificates([expiredRoot.der])),
+            defaultHeaders: ["Authorization": "Bearer secret"], transport: CurlTransport())
+
+        // When a request is sent
+        let result = await repository.performRawRequest(method: .get, path: "books")
+
+        // Then it is the pinned server with an outdated chain: a TLS failure saying so, before any byte
         let error = try Self.transportError(result)
         #expect(error.code == .tlsHandshakeFailed)
-        #expect(error.message.contains("invalid CA certificate"))
+        #expect(error.message.contains("certificate has expired"))
         Self.expectNothingReceived(server)
     }
 

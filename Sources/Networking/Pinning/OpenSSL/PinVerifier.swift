@@ -9,19 +9,21 @@ import COpenSSL
 /// Pins are checked against the *validated* chain, never against whatever extra certificates the server sent: a
 /// pinned certificate appended to a chain it did not sign anchors nothing.
 ///
-/// A refused chain is one of two verdicts. When the chain does not lead to a pinned certificate (nothing pinned,
-/// an intermediate missing, a pinned certificate that did not sign it), ``Verdict/noPinMatched(_:)``: this is not
-/// the pinned server. When it does lead to one but does not validate (expired, not yet valid, an issuer that is
-/// not a CA, the wrong purpose), ``Verdict/chainInvalid(_:)``: the pinned server with a broken certificate.
+/// A refused chain is one of two verdicts. Only a chain whose every signature verifies up to a pinned certificate,
+/// and that fails on nothing but a validity date (expired, not yet valid), is ``Verdict/chainInvalid(_:)``: the
+/// pinned server with an outdated certificate. Every other refusal (nothing pinned, an intermediate missing, a
+/// pinned certificate that did not sign the chain, an issuer that is not a CA, the wrong purpose) is
+/// ``Verdict/noPinMatched(_:)``: it cannot be told from an impostor, so it is reported as one. OpenSSL checks
+/// purposes and CA flags before signatures, so a chain that merely names a pinned issuer proves nothing.
 /// The host name is checked by curl (`SSL_VERIFYHOST=2`) after the handshake, before any request byte.
 enum PinVerifier {
     /// The verdict on one chain.
     enum Verdict: Sendable, Equatable {
         /// The chain validates up to a pinned anchor.
         case accepted
-        /// The chain does not lead to a pinned certificate.
+        /// The chain does not validate up to a pinned certificate, for any reason but its dates.
         case noPinMatched(String)
-        /// The chain leads to a pinned certificate but does not validate (for example, it expired).
+        /// The chain is signed up to a pinned certificate but is outside a validity date.
         case chainInvalid(String)
     }
 
@@ -29,9 +31,9 @@ enum PinVerifier {
     private struct Failure {
         /// OpenSSL's reason.
         let reason: String
-        /// Whether the chain OpenSSL built reached a trust anchor (a pinned certificate), so that the failure is
-        /// about the chain's validity rather than about whom it leads to.
-        let anchored: Bool
+        /// Whether the chain OpenSSL built reached a pinned certificate with every signature verified, and failed
+        /// only on a validity date: the genuine chain of the pinned server, outdated.
+        let isOutdatedGenuineChain: Bool
     }
 
     /// Verifies a served chain.
@@ -55,10 +57,12 @@ enum PinVerifier {
         }
         let servedPins = served.map(Certificate.pin(of:))
         let pinnedServed = served.filter(pins.matches)
-        if !failure.anchored, !pinnedServed.isEmpty {
-            // A served certificate with a pinned key (for example a renewed certificate) anchors the chain itself.
+        if !pinnedServed.isEmpty {
+            // A served certificate with a pinned key (for example a renewed certificate, even while the pinned copy
+            // has expired) anchors the chain itself.
             guard let store = X509_STORE_new() else {
-                return (.chainInvalid("OpenSSL could not create a trust store"), servedPins)
+                ERR_clear_error()
+                return (.noPinMatched("OpenSSL could not create a trust store"), servedPins)
             }
             defer { X509_STORE_free(store) }
             for certificate in pinnedServed {
@@ -67,9 +71,11 @@ enum PinVerifier {
             guard let second = validate(leaf: leaf, chain: chain, anchors: store, securityLevel: securityLevel) else {
                 return (.accepted, [])
             }
-            failure = second
+            if !failure.isOutdatedGenuineChain {
+                failure = second
+            }
         }
-        if failure.anchored {
+        if failure.isOutdatedGenuineChain {
             return (
                 .chainInvalid("the chain leads to a pinned certificate but does not validate: \(failure.reason)"),
                 servedPins
@@ -77,7 +83,8 @@ enum PinVerifier {
         }
         let bystander = pinnedServed.isEmpty ? "" : "; a pinned certificate was sent but does not anchor the chain"
         return (
-            .noPinMatched("the served chain does not lead to a pinned certificate (\(failure.reason))\(bystander)"),
+            .noPinMatched(
+                "the served chain does not validate up to a pinned certificate (\(failure.reason))\(bystander)"),
             servedPins
         )
     }
@@ -88,14 +95,15 @@ enum PinVerifier {
         leaf: OpaquePointer, chain: OpaquePointer?, anchors: OpaquePointer, securityLevel: Int32?
     ) -> Failure? {
         guard let context = X509_STORE_CTX_new() else {
-            return Failure(reason: "OpenSSL could not create a verification context", anchored: false)
+            ERR_clear_error()
+            return Failure(reason: "OpenSSL could not create a verification context", isOutdatedGenuineChain: false)
         }
         defer {
             X509_STORE_CTX_free(context)
             ERR_clear_error()
         }
         guard X509_STORE_CTX_init(context, anchors, leaf, chain) == 1 else {
-            return Failure(reason: "OpenSSL could not start verification", anchored: false)
+            return Failure(reason: "OpenSSL could not start verification", isOutdatedGenuineChain: false)
         }
         X509_STORE_CTX_set_default(context, "ssl_server")
         let parameters = X509_STORE_CTX_get0_param(context)
@@ -107,17 +115,33 @@ enum PinVerifier {
             return nil
         }
         let error = X509_STORE_CTX_get_error(context)
-        // The chain OpenSSL built stays in the context after a failure; it reached an anchor when it holds more
-        // certificates than the untrusted ones it started with. A signature that does not verify means the
-        // anchor found by name did not sign the chain: an impostor, not an anchored chain.
-        let built = ns_x509_stack_count(X509_STORE_CTX_get0_chain(context))
-        let reachedAnchor = built > X509_STORE_CTX_get_num_untrusted(context)
-        let signatureFailed = [
-            X509_V_ERR_CERT_SIGNATURE_FAILURE, X509_V_ERR_UNABLE_TO_DECRYPT_CERT_SIGNATURE,
-            X509_V_ERR_UNABLE_TO_DECODE_ISSUER_PUBLIC_KEY,
-        ].contains(error)
         return Failure(
             reason: String(cString: X509_verify_cert_error_string(Int(error))),
-            anchored: reachedAnchor && !signatureFailed)
+            isOutdatedGenuineChain: Self.datingErrors.contains(error) && signedUpToAnAnchor(context))
+    }
+
+    /// The validation errors about validity dates.
+    private static let datingErrors: Set<Int32> = [
+        X509_V_ERR_CERT_HAS_EXPIRED, X509_V_ERR_CERT_NOT_YET_VALID, X509_V_ERR_ERROR_IN_CERT_NOT_AFTER_FIELD,
+        X509_V_ERR_ERROR_IN_CERT_NOT_BEFORE_FIELD,
+    ]
+
+    /// Whether the chain a failed validation built (it stays in the context) reached a trust anchor, and each of
+    /// its certificates is signed by the key of the next. OpenSSL may stop before checking signatures (dates of
+    /// the anchor, purposes and CA flags come first), so this checks them itself; it never accepts anything.
+    private static func signedUpToAnAnchor(_ context: OpaquePointer) -> Bool {
+        let built = X509_STORE_CTX_get0_chain(context)
+        let count = ns_x509_stack_count(built)
+        guard count > X509_STORE_CTX_get_num_untrusted(context) else {
+            return false
+        }
+        return (0..<count - 1).allSatisfy { index in
+            guard let certificate = ns_x509_stack_get(built, index),
+                let issuerKey = X509_get0_pubkey(ns_x509_stack_get(built, index + 1))
+            else {
+                return false
+            }
+            return X509_verify(certificate, issuerKey) == 1
+        }
     }
 }

@@ -8,9 +8,10 @@ enum PinningHooks {
     /// `CURLOPT_SSL_CTX_FUNCTION`: runs for every new TLS connection of a pinned transfer, before the handshake.
     ///
     /// It forces `SSL_VERIFY_PEER` (with `SSL_VERIFY_NONE`, OpenSSL ignores a failing verify callback), installs
-    /// ``certificateVerify`` in place of OpenSSL's chain validation, and hands the SSL_CTX its own reference to
-    /// the check, released when curl frees the context. The context's trust store is never modified: curl may
-    /// share it between connections (its CA cache).
+    /// ``certificateVerify`` in place of OpenSSL's chain validation, refuses TLS 1.2 renegotiation (the peer may
+    /// not swap its certificate after the verified handshake), and hands the SSL_CTX its own reference to the
+    /// check, released when curl frees the context. The context's trust store is never modified: curl may share
+    /// it between connections (its CA cache).
     static let sslContext: ns_curl_ssl_ctx_callback = { _, sslContext, userPointer in
         guard let sslContext, let userPointer, ownedIndex >= 0 else {
             return CURLE_SSL_CERTPROBLEM
@@ -24,6 +25,7 @@ enum PinningHooks {
         }
         SSL_CTX_set_verify(context, SSL_VERIFY_PEER, nil)
         SSL_CTX_set_cert_verify_callback(context, certificateVerify, owned)
+        ns_ssl_ctx_refuse_renegotiation(context)
         return CURLE_OK
     }
 
