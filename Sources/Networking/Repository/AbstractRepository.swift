@@ -28,6 +28,8 @@ open class AbstractRepository: @unchecked Sendable {
     public let transport: any HTTPTransport
     /// The configuration's base URL (or why it has none), worked out once: the configuration never changes.
     let baseURL: Result<URL, RepositoryError>
+    /// The URLs built so far for paths without a query.
+    let pathURLs = PathURLCache()
 
     /// Creates a repository.
     /// - Parameters:
@@ -67,8 +69,10 @@ open class AbstractRepository: @unchecked Sendable {
         -> Result<HTTPRequest, RepositoryError>
     {
         Result { () throws(RepositoryError) in
-            try RequestBuilder(configuration: configuration, baseURL: baseURL, defaultHeaders: defaultHeaders)
-                .build(method: method, path: path, body: body, headers: headers)
+            try RequestBuilder(
+                configuration: configuration, baseURL: baseURL, defaultHeaders: defaultHeaders, pathURLs: pathURLs
+            )
+            .build(method: method, path: path, body: body, headers: headers)
         }
     }
 

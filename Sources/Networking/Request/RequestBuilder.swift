@@ -6,6 +6,8 @@ struct RequestBuilder: Sendable {
     /// `configuration.baseURL()`, computed once by the repository.
     let baseURL: Result<URL, RepositoryError>
     let defaultHeaders: [String: String]
+    /// The repository's URLs of query-less paths, or `nil` to build every URL.
+    var pathURLs: PathURLCache? = nil
 
     /// Builds the request; every failure is an error before any I/O.
     func build(method: HTTPMethod, path: String, body: RequestBody, headers: [String: String])
@@ -31,11 +33,19 @@ struct RequestBuilder: Sendable {
         }
         return HTTPRequest(
             method: method,
-            url: try url(path: path, query: query),
+            url: try cachedURL(path: path, query: query),
             headers: mergedHeaders(headers, hasJSONBody: payload != nil),
             body: payload,
             timeout: configuration.timeout,
             pinning: configuration.usePinningCertificate ? configuration.pinnedCertificates : nil)
+    }
+
+    /// ``url(path:query:)``, from ``pathURLs`` when there is no query.
+    private func cachedURL(path: String, query: String?) throws(RepositoryError) -> URL {
+        guard query == nil, let pathURLs else {
+            return try url(path: path, query: query)
+        }
+        return try pathURLs.url(for: path) { path throws(RepositoryError) in try url(path: path, query: nil) }
     }
 
     /// Appends `path` (never resolved relative) to the base URL and adds `query`.

@@ -59,4 +59,55 @@ struct URLBuildingTests {
         }
         #expect(transport.requestCount == 0)
     }
+
+    @Test("a repeated path gets the same URL, and a call with query parameters never gets the query-less one")
+    func repeatedPathAndQuery() async throws {
+        // Given
+        let transport = stub()
+        let repository = TestRepository(configuration: stubConfiguration(), transport: transport)
+
+        // When
+        let _: Result<EmptyResponse, RepositoryError> = await repository.performRequest(method: .get, path: "books")
+        let _: Result<EmptyResponse, RepositoryError> = await repository.performRequest(
+            method: .get, path: "books", parameters: ["q": "dune"])
+        let _: Result<EmptyResponse, RepositoryError> = await repository.performRequest(method: .get, path: "books")
+        let _: Result<EmptyResponse, RepositoryError> = await repository.performRequest(
+            method: .get, path: "books?page=2")
+
+        // Then
+        #expect(
+            transport.requests.map(\.url.absoluteString) == [
+                "https://api.example.test/v1/books", "https://api.example.test/v1/books?q=dune",
+                "https://api.example.test/v1/books", "https://api.example.test/v1/books?page=2",
+            ])
+    }
+
+    @Test("an invalid path fails every time it is called, not only the first")
+    func invalidPathRepeated() async {
+        let transport = stub()
+        let repository = TestRepository(configuration: stubConfiguration(), transport: transport)
+
+        for _ in 0..<3 {
+            let result: Result<EmptyResponse, RepositoryError> = await repository.performRequest(
+                method: .get, path: "https://evil.test/x")
+            guard case .invalidURL? = result.failure else {
+                Issue.record("expected invalidURL, got \(result)")
+                return
+            }
+        }
+        #expect(transport.requestCount == 0)
+    }
+
+    @Test("more distinct paths than the repository keeps URLs for still each get their own URL")
+    func manyPaths() async {
+        let transport = stub()
+        let repository = TestRepository(configuration: stubConfiguration(), transport: transport)
+        let paths = (0..<600).map { "books/\($0 % 300)" }
+
+        for path in paths {
+            let _: Result<EmptyResponse, RepositoryError> = await repository.performRequest(method: .get, path: path)
+        }
+
+        #expect(transport.requests.map(\.url.absoluteString) == paths.map { "https://api.example.test/v1/\($0)" })
+    }
 }
