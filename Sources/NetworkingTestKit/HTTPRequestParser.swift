@@ -119,6 +119,7 @@ struct HTTPRequestParser {
         while buffer.count - offset >= 2 && buffer[offset] == 13 && buffer[offset + 1] == 10 {
             offset += 2
         }
+        try checkMethodBytes()
         guard let end = findHeadEnd() else {
             // The pending bytes may end with part of the terminator (up to 3 bytes of CRLFCRLF, or the CR of
             // the request line's CRLF): a limit is exceeded only when the bytes before it already exceed it,
@@ -155,6 +156,22 @@ struct HTTPRequestParser {
         state = try Self.bodyState(parsed.headers)
         head = parsed
         return true
+    }
+
+    /// Rejects at once a request whose method (the bytes before the first space or line end) holds a byte no
+    /// method may hold, such as a TLS ClientHello sent to a plain server, rather than waiting for a line end that
+    /// may never come.
+    private func checkMethodBytes() throws(HTTPParseError) {
+        for byte in buffer[offset...] {
+            if byte == 32 || byte == 13 || byte == 10 {
+                return
+            }
+            guard Self.isTokenCharacter(Unicode.Scalar(byte)) else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                let hint = byte == 0x16 ? " (a TLS handshake sent to a plain HTTP server?)" : ""
+                throw HTTPParseError("malformed method: byte 0x\(hex)\(hint)")
+            }
+        }
     }
 
     private mutating func findHeadEnd() -> Int? {

@@ -13,7 +13,7 @@ extension RepositoryError: CustomStringConvertible {
         case .requestError(let response):
             "Request failed: \(response.description)"
         case .noNetworkConnection(let error):
-            "No network connection (\(error.code.summary)): \(error.message)" + Self.hint(for: error)
+            "No network connection (\(error.code.summary)): \(error.message)"
         case .timeout:
             "Timed out: the request exceeded the configured timeout, or polling ran out of retries"
         case .pinningFailure(let failure):
@@ -27,14 +27,5 @@ extension RepositoryError: CustomStringConvertible {
         case .cancelled:
             "Cancelled: the awaiting task was cancelled"
         }
-    }
-
-    /// What to do about a certificate the transport could not trust.
-    private static func hint(for error: TransportError) -> String {
-        guard error.code == .tlsHandshakeFailed, error.message.lowercased().contains("certificate") else {
-            return ""
-        }
-        return ". If the server uses a private or self-signed certificate, pin it (usePinningCertificate) "
-            + "rather than turning verification off"
     }
 }

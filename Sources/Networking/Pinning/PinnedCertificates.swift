@@ -63,7 +63,7 @@ public struct PinnedCertificates: Sendable {
     func readDER() throws(PinningFailure) -> [(label: String, der: Data)] {
         switch source {
         case .certificates(let der):
-            return der.enumerated().map { (label: "certificate #\($0.offset)", der: $0.element) }
+            return der.enumerated().map { (label: "#\($0.offset)", der: $0.element) }
         case .bundle(let url):
             guard let url else {
                 return []

@@ -40,6 +40,23 @@ struct ErrorDescriptionTests {
         for fragment in fragments {
             #expect(error.description.contains(fragment), "\(error.description) lacks \(fragment)")
         }
+        #expect(error.localizedDescription == error.description)
+    }
+
+    @Test("localizedDescription is the description for every error type, even as an any Error")
+    func localizedDescriptions() {
+        let transport = TransportError(code: .connectionLost, message: "lost 127.0.0.1:1")
+        let pinning = PinningFailure(host: "h.test", servedPins: ["sha256/A"], expectedPins: ["sha256/B"], reason: "r")
+        let decode = DecodeError.missingKey("title")
+        let errors: [(any Error, String)] = [
+            (transport, transport.description), (pinning, pinning.description),
+            (Self.response, Self.response.description), (decode, decode.description),
+            (RepositoryError.timeout, RepositoryError.timeout.description),
+        ]
+        for (error, description) in errors {
+            #expect(error.localizedDescription == description)
+            #expect(!error.localizedDescription.contains("The operation could not be completed"))
+        }
     }
 
     @Test("DecodingError keeps the coding path")

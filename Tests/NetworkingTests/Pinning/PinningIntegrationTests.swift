@@ -182,12 +182,13 @@ struct PinningIntegrationTests {
             configuration: TransportFixtures.configuration(server), transport: CurlTransport())
         let result = await repository.performRawRequest(method: .get, path: "x")
 
-        // Then the system trust store rejects it, and nothing was sent
+        // Then the system trust store rejects it, nothing was sent, and the message suggests pinning
         guard case .failure(.noNetworkConnection(let error)) = result else {
             Issue.record("expected .noNetworkConnection, got \(result)")
             return
         }
         #expect(error.code == .tlsHandshakeFailed)
+        #expect(error.message.contains("pin it (usePinningCertificate)"))
         #expect(server.bytesReceived == 0)
     }
 

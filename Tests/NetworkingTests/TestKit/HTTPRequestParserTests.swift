@@ -53,6 +53,23 @@ extension TestKit {
             #expect(error?.message.contains(reason) == true)
         }
 
+        @Test("a method byte no method may hold is rejected before the line ends, as a TLS hello is")
+        func impossibleMethodByteIsRejectedAtOnce() {
+            // Given the first bytes of a TLS ClientHello, and a request whose method is still arriving
+            var hello = HTTPRequestParser(connectionIndex: 0)
+            hello.append([0x16, 0x03, 0x01, 0x02, 0x00, 0x01])
+            var partial = HTTPRequestParser(connectionIndex: 0)
+            partial.append(Array("PO".utf8))
+
+            // When they are parsed, no line end having arrived
+            let error = #expect(throws: HTTPParseError.self) { try hello.next() }
+
+            // Then the hello is refused at once, naming the byte, and the partial method waits for more
+            #expect(error?.message.contains("malformed method: byte 0x16") == true)
+            #expect(error?.message.contains("TLS") == true)
+            #expect(throws: Never.self) { try partial.next() }
+        }
+
         @Test func oversizedRequestLineAndHeadAreRejected() {
             // Given
             var longLine = HTTPRequestParser(connectionIndex: 0)

@@ -1,5 +1,6 @@
 import Foundation
 import FoundationNetworking
+import Networking
 import NetworkingTestKit
 import Testing
 
@@ -23,6 +24,25 @@ extension TestKit {
             #expect(String(decoding: data, as: UTF8.self) == #"{"n": 1}"#)
             #expect(recorded.path == "/session")
             #expect(recorded.query == "a=1")
+        }
+
+        @Test("a TLS client sent to a plain server is refused at once, not left waiting for its timeout")
+        func tlsClientToPlainServerFailsPromptly() async throws {
+            // Given a plain server and an https URL to it, with a 30 s budget
+            let server = try MockServer()
+            defer { server.shutdown() }
+            let url = try #require(URL(string: "https://127.0.0.1:\(server.port)/books"))
+            let started = ContinuousClock.now
+
+            // When CurlTransport sends a request there
+            let error = await #expect(throws: TransportError.self) {
+                try await CurlTransport().send(HTTPRequest(method: .get, url: url, timeout: 30))
+            }
+
+            // Then the handshake fails long before the budget, and no request was recorded
+            #expect(error?.code == .tlsHandshakeFailed)
+            #expect(started.duration(to: .now) < .seconds(10))
+            #expect(server.requestCount == 0)
         }
 
         @Test func curlUploadOfTwoMegabytesArrivesWhole() async throws {

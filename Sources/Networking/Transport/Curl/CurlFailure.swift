@@ -3,7 +3,8 @@ import CNetworkingShim
 import Foundation
 
 /// Maps a libcurl result code to the error the transport throws: ``RepositoryError/timeout`` for a timeout,
-/// else a ``TransportError`` whose message names the URL and curl's own explanation.
+/// else a ``TransportError`` whose message names the URL and curl's own explanation (and, for a certificate an
+/// unpinned request could not trust, what to do about it).
 enum CurlFailure {
     /// The error for a failed transfer.
     /// - Parameters:
@@ -12,7 +13,10 @@ enum CurlFailure {
     ///   - detail: curl's error buffer text (may be empty).
     ///   - exceededLimit: Whether the write callback refused data because of the response-size ceiling.
     ///   - limit: The ceiling in bytes.
-    static func error(for code: CURLcode, url: URL, detail: String, exceededLimit: Bool, limit: Int) -> any Error {
+    ///   - pinned: Whether the request was pinned.
+    static func error(
+        for code: CURLcode, url: URL, detail: String, exceededLimit: Bool, limit: Int, pinned: Bool = false
+    ) -> any Error {
         if code == CURLE_OPERATION_TIMEDOUT {
             return RepositoryError.timeout
         }
@@ -23,9 +27,14 @@ enum CurlFailure {
                 message:
                     "the response from \(url.absoluteString) is larger than the transport's ceiling of \(limit) bytes")
         }
+        let transportCode = transportCode(for: code)
+        let hint =
+            !pinned && transportCode == .tlsHandshakeFailed && reason.lowercased().contains("certificate")
+            ? ". If the server uses a private or self-signed certificate, pin it (usePinningCertificate) rather "
+                + "than turning verification off" : ""
         return TransportError(
-            code: transportCode(for: code),
-            message: "request to \(url.absoluteString) failed: \(reason) (curl error \(code.rawValue))")
+            code: transportCode,
+            message: "request to \(url.absoluteString) failed: \(reason) (curl error \(code.rawValue))\(hint)")
     }
 
     /// The error for a response whose header section is larger than `limit` bytes.

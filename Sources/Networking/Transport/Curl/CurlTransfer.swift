@@ -128,7 +128,7 @@ final class CurlTransfer: @unchecked Sendable {
             return .failure(
                 CurlFailure.error(
                     for: code, url: request.url, detail: String(cString: errorBuffer),
-                    exceededLimit: exceededLimit, limit: maximumResponseSize))
+                    exceededLimit: exceededLimit, limit: maximumResponseSize, pinned: pinCheck != nil))
         }
         var status = 0
         ns_curl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
