@@ -24,10 +24,12 @@ struct ResponseDecoding: Sendable {
             return .success(try JSONDecoder.networking.decode(T.self, from: response.body))
         } catch let error as DecodingError {
             if Self.isInvalidJSON(error, body: response.body) {
+                let source = "\(method) \(response.url.absoluteString) (HTTP \(response.statusCode))"
                 let reason =
                     response.body.isEmpty
-                    ? "the body is empty; expected JSON for \(T.self) (use EmptyResponse for bodiless responses)"
-                    : "the body is not valid JSON (expected \(T.self))"
+                    ? "the body of \(source) is empty; expected JSON for \(T.self) (use EmptyResponse for bodiless "
+                        + "responses)"
+                    : "the body of \(source) is not valid JSON (expected \(T.self))"
                 return fail(.jsonError(.custom(reason)), response)
             }
             return fail(.decodeError(DecodeError(error)), response)

@@ -41,11 +41,13 @@ struct DecodingTests {
         // When
         let result: Result<Book, RepositoryError> = await repository.performRequest(method: .post, path: "books")
 
-        // Then
-        guard case .jsonError? = result.failure else {
+        // Then the error names the call, and the hook got the details
+        guard case .jsonError(let error)? = result.failure else {
             Issue.record("expected jsonError, got \(result)")
             return
         }
+        #expect(error.description.contains("POST https://api.example.test/v1/books (HTTP 201)"))
+        #expect(error.description.contains("Book"))
         let failure = try #require(failures.all.first)
         #expect(failures.all.count == 1)
         #expect(failure.method == .post)
