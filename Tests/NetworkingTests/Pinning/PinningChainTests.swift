@@ -66,12 +66,9 @@ struct PinningChainTests {
         let server = try MockServer(tls: chain.leaf, chain: [chain.intermediate])
         defer { server.shutdown() }
         server.dispatcher = { _ in MockResponse(status: 200, text: "chained") }
-        let pins = PinnedCertificates.certificates([anchor.certificate(in: chain).der])
-        let repository = TestRepository(
-            configuration: TransportFixtures.configuration(server, pins: pins), transport: CurlTransport())
 
         // When a pinned request is sent
-        let result = await repository.performRawRequest(method: .get, path: "books")
+        let result = await Self.send(to: server, pinning: anchor.certificate(in: chain).der)
 
         // Then it succeeds
         let response = try result.get()
@@ -85,12 +82,8 @@ struct PinningChainTests {
         let chain = try Chain()
         let server = try MockServer(tls: chain.leaf)
         defer { server.shutdown() }
-        let repository = TestRepository(
-            configuration: TransportFixtures.configuration(server, pins: .certificates([chain.root.der])),
-            defaultHeaders: ["Authorization": "Bearer secret"], transport: CurlTransport())
-
         // When a request is sent
-        let result = await repository.performRawRequest(method: .get, path: "books")
+        let result = await Self.send(to: server, pinning: chain.root.der)
 
         // Then the chain cannot be built up to the root: a pinning failure before any byte
         let failure = try Self.pinningFailure(result)
@@ -107,12 +100,8 @@ struct PinningChainTests {
         let other = try TestCertificate.authority(commonName: "Some Other Root CA")
         let server = try MockServer(tls: chain.leaf, chain: [chain.intermediate])
         defer { server.shutdown() }
-        let repository = TestRepository(
-            configuration: TransportFixtures.configuration(server, pins: .certificates([other.der])),
-            defaultHeaders: ["Authorization": "Bearer secret"], transport: CurlTransport())
-
         // When a request is sent
-        let result = await repository.performRawRequest(method: .get, path: "books")
+        let result = await Self.send(to: server, pinning: other.der)
 
         // Then both sides are named, and the server saw the handshake only
         let failure = try Self.pinningFailure(result)
@@ -137,12 +126,8 @@ struct PinningChainTests {
         let extra = impostorCopiesTheRootName ? [chain.root] : [impostor, chain.root]
         let server = try MockServer(tls: impostorLeaf, chain: extra)
         defer { server.shutdown() }
-        let repository = TestRepository(
-            configuration: TransportFixtures.configuration(server, pins: .certificates([chain.root.der])),
-            defaultHeaders: ["Authorization": "Bearer secret"], transport: CurlTransport())
-
         // When a request is sent
-        let result = await repository.performRawRequest(method: .get, path: "books")
+        let result = await Self.send(to: server, pinning: chain.root.der)
 
         // Then the pinned root, though served, anchors nothing: a pinning failure before any byte
         let failure = try Self.pinningFailure(result)
@@ -160,13 +145,8 @@ struct PinningChainTests {
         let chain = try Chain(leafValidFrom: window.validFrom, leafValidUntil: window.validUntil)
         let server = try MockServer(tls: chain.leaf, chain: [chain.intermediate])
         defer { server.shutdown() }
-        let repository = TestRepository(
-            configuration: TransportFixtures.configuration(
-                server, pins: .certificates([anchor.certificate(in: chain).der])),
-            defaultHeaders: ["Authorization": "Bearer secret"], transport: CurlTransport())
-
         // When a request is sent
-        let result = await repository.performRawRequest(method: .get, path: "books")
+        let result = await Self.send(to: server, pinning: anchor.certificate(in: chain).der)
 
         // Then the chain leads to the pin but does not validate: a TLS failure saying why, before any byte
         let error = try Self.transportError(result)
@@ -185,12 +165,8 @@ struct PinningChainTests {
             commonName: "localhost", validFrom: window.validFrom, validUntil: window.validUntil)
         let server = try MockServer(tls: certificate)
         defer { server.shutdown() }
-        let repository = TestRepository(
-            configuration: TransportFixtures.configuration(server, pins: .certificates([certificate.der])),
-            defaultHeaders: ["Authorization": "Bearer secret"], transport: CurlTransport())
-
         // When a request is sent
-        let result = await repository.performRawRequest(method: .get, path: "books")
+        let result = await Self.send(to: server, pinning: certificate.der)
 
         // Then the pin does not waive the validity dates
         let error = try Self.transportError(result)
@@ -206,12 +182,8 @@ struct PinningChainTests {
         let chain = try Chain(leafNames: ["other.example"])
         let server = try MockServer(tls: chain.leaf, chain: [chain.intermediate])
         defer { server.shutdown() }
-        let repository = TestRepository(
-            configuration: TransportFixtures.configuration(server, pins: .certificates([chain.root.der])),
-            defaultHeaders: ["Authorization": "Bearer secret"], transport: CurlTransport())
-
         // When it is requested as localhost
-        let result = await repository.performRawRequest(method: .get, path: "books")
+        let result = await Self.send(to: server, pinning: chain.root.der)
 
         // Then curl's host check refuses it (with no advice to pin: the request is pinned)
         let error = try Self.transportError(result)
@@ -229,12 +201,8 @@ struct PinningChainTests {
         let forged = try chain.leaf.issueLeaf(commonName: "localhost")
         let server = try MockServer(tls: forged, chain: [chain.leaf, chain.intermediate])
         defer { server.shutdown() }
-        let repository = TestRepository(
-            configuration: TransportFixtures.configuration(server, pins: .certificates([chain.root.der])),
-            defaultHeaders: ["Authorization": "Bearer secret"], transport: CurlTransport())
-
         // When a request is sent
-        let result = await repository.performRawRequest(method: .get, path: "books")
+        let result = await Self.send(to: server, pinning: chain.root.der)
 
         // Then a server certificate used as an issuer is treated as what it is, an impostor
         let failure = try Self.pinningFailure(result)
@@ -250,12 +218,8 @@ struct PinningChainTests {
         let clientLeaf = try chain.intermediate.issueLeaf(commonName: "localhost", extendedKeyUsage: "clientAuth")
         let server = try MockServer(tls: clientLeaf, chain: [chain.intermediate])
         defer { server.shutdown() }
-        let repository = TestRepository(
-            configuration: TransportFixtures.configuration(server, pins: .certificates([chain.root.der])),
-            defaultHeaders: ["Authorization": "Bearer secret"], transport: CurlTransport())
-
         // When a request is sent
-        let result = await repository.performRawRequest(method: .get, path: "books")
+        let result = await Self.send(to: server, pinning: chain.root.der)
 
         // Then the wrong purpose is refused, and (as with anything but dates) reported as a pinning failure
         let failure = try Self.pinningFailure(result)
@@ -279,12 +243,8 @@ struct PinningChainTests {
             commonName: "localhost", extendedKeyUsage: rootExpired ? "serverAuth" : "clientAuth")
         let server = try MockServer(tls: forged)
         defer { server.shutdown() }
-        let repository = TestRepository(
-            configuration: TransportFixtures.configuration(server, pins: .certificates([root.der])),
-            defaultHeaders: ["Authorization": "Bearer secret"], transport: CurlTransport())
-
         // When a request is sent
-        let result = await repository.performRawRequest(method: .get, path: "books")
+        let result = await Self.send(to: server, pinning: root.der)
 
         // Then the forged signature makes it an impostor, whatever OpenSSL stopped on first
         let failure = try Self.pinningFailure(result)
@@ -306,12 +266,8 @@ struct PinningChainTests {
         let server = try MockServer(tls: leaf, chain: [renewedRoot])
         defer { server.shutdown() }
         server.dispatcher = { _ in MockResponse(status: 200, text: "renewed") }
-        let repository = TestRepository(
-            configuration: TransportFixtures.configuration(server, pins: .certificates([expiredRoot.der])),
-            transport: CurlTransport())
-
         // When a request is sent
-        let result = await repository.performRawRequest(method: .get, path: "books")
+        let result = await Self.send(to: server, pinning: expiredRoot.der)
 
         // Then the served renewal, whose key is pinned, anchors the chain
         #expect(try result.get().body == Data("renewed".utf8))
@@ -326,12 +282,8 @@ struct PinningChainTests {
         let leaf = try expiredRoot.issueLeaf(commonName: "localhost")
         let server = try MockServer(tls: leaf)
         defer { server.shutdown() }
-        let repository = TestRepository(
-            configuration: TransportFixtures.configuration(server, pins: .certificates([expiredRoot.der])),
-            defaultHeaders: ["Authorization": "Bearer secret"], transport: CurlTransport())
-
         // When a request is sent
-        let result = await repository.performRawRequest(method: .get, path: "books")
+        let result = await Self.send(to: server, pinning: expiredRoot.der)
 
         // Then it is the pinned server with an outdated chain: a TLS failure saying so, before any byte
         let error = try Self.transportError(result)
@@ -339,6 +291,16 @@ struct PinningChainTests {
         #expect(error.message.contains("certificate has expired"))
         #expect(!error.message.contains("pin it"), "no advice to pin a request that is pinned")
         Self.expectNothingReceived(server)
+    }
+
+    /// Sends `GET /books` to `server` through a new ``CurlTransport``, pinned to the DER certificate `pinned`, with
+    /// an `Authorization` header the server must never see when the pin fails.
+    private static func send(to server: MockServer, pinning pinned: Data) async -> Result<HTTPResponse, RepositoryError>
+    {
+        let repository = TestRepository(
+            configuration: TransportFixtures.configuration(server, pins: .certificates([pinned])),
+            defaultHeaders: ["Authorization": "Bearer secret"], transport: CurlTransport())
+        return await repository.performRawRequest(method: .get, path: "books")
     }
 
     /// The pinning failure of `result`, or a recorded issue and a thrown error.
