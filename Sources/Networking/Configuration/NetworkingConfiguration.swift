@@ -40,6 +40,13 @@ public struct NetworkingConfiguration: Sendable {
     /// Called for every decoding failure of this configuration's repositories; `nil` (the default)
     /// falls back to the process-wide ``DecodedErrorHandler/decodedErrorHandler``.
     public var decodedErrorHandler: (@Sendable (DecodeFailure) -> Void)?
+    /// The interceptors every request goes through after the session stage, outermost first: a
+    /// ``RetryPolicy``, a header signer, yours. Default `[]`.
+    public var interceptors: [any HTTPInterceptor]
+    /// The monitors that see every attempt just before and after the transport. Default: the shared
+    /// ``NetworkActivityLogger`` and ``NetworkActivityIndicatorManager``; give a configuration its own logger
+    /// instance (its own level, output, filter) by replacing the shared one here.
+    public var eventMonitors: [any RequestEventMonitor]
 
     /// Creates a configuration.
     /// - Parameters:
@@ -76,6 +83,8 @@ public struct NetworkingConfiguration: Sendable {
         self.maximumPollingRetries = maximumPollingRetries
         self.encodeAsURL = encodeAsURL
         self.decodedErrorHandler = nil
+        self.interceptors = []
+        self.eventMonitors = [NetworkActivityLogger.shared, NetworkActivityIndicatorManager.shared]
     }
 
     /// The number of polls allowed after the first request: ``maximumPollingRetries`` when set,

@@ -10,11 +10,16 @@ struct LoggedRequest: Sendable {
     }
 
     let request: HTTPRequest
+    /// The attempt of its call, from 1; shown from the second on.
+    let attempt: Int
     let settings: Settings
     let start: ContinuousClock.Instant
 
-    init(request: HTTPRequest, settings: Settings, start: ContinuousClock.Instant = ContinuousClock.now) {
+    init(
+        request: HTTPRequest, attempt: Int = 1, settings: Settings, start: ContinuousClock.Instant = ContinuousClock.now
+    ) {
         self.request = request
+        self.attempt = attempt
         self.settings = settings
         self.start = start
     }
@@ -28,12 +33,12 @@ struct LoggedRequest: Sendable {
         let formatter = RequestLogFormatter(
             redaction: LogRedaction(
                 request: request, names: settings.redactedHeaders, bodyFields: settings.redactedBodyFields))
-        var lines = [formatter.requestLine(request)]
+        var lines = [formatter.requestLine(request, attempt: attempt)]
         if settings.level.allows(.debug) {
             lines += formatter.requestDetails(request)
         }
         emit(lines, formatter)
-        return LoggedRequest(request: request, settings: settings)
+        return LoggedRequest(request: request, attempt: attempt, settings: settings)
     }
 
     /// Prints what came back, if the level asks for it.
@@ -53,12 +58,12 @@ struct LoggedRequest: Sendable {
         switch result {
         case .success(let response):
             let debug = settings.level.allows(.debug)
-            lines = [formatter.responseLine(request, response, elapsed: elapsed, excerpt: !debug)]
+            lines = [formatter.responseLine(request, response, attempt: attempt, elapsed: elapsed, excerpt: !debug)]
             if debug {
                 lines += formatter.responseDetails(response)
             }
         case .failure(let error):
-            lines = [formatter.failureLine(request, error, elapsed: elapsed)]
+            lines = [formatter.failureLine(request, error, attempt: attempt, elapsed: elapsed)]
         }
         emit(lines, formatter)
     }

@@ -4,9 +4,9 @@ public import Foundation
 /// for ``startDelay``, hidden ``completionDelay`` after the last one ended, so that short requests
 /// and quick successions do not make it flicker.
 ///
-/// Every request the pipeline sends counts, polls included: the count goes up just before the
-/// transport is called and down exactly once after it, however the request ends (success, error,
-/// cancellation).
+/// It is an event monitor: every attempt of the configurations that list it (all of them, for ``shared``, by
+/// default) counts, retries and polls included; the count goes up just before the transport is called and
+/// down exactly once after it, however the attempt ends (success, error, cancellation).
 ///
 /// ```swift
 /// let indicator = NetworkActivityIndicatorManager.shared
@@ -18,7 +18,7 @@ public import Foundation
 /// mid-request shows the indicator after ``startDelay``; nothing is shown and the callback does not
 /// fire. Disabling while visible hides it at once and reports that last change (`false`).
 public final class NetworkActivityIndicatorManager: Sendable {
-    /// The manager the request pipeline reports to.
+    /// The manager every configuration reports to unless its ``NetworkingConfiguration/eventMonitors`` say otherwise.
     public static let shared = NetworkActivityIndicatorManager()
 
     private enum Pending {
@@ -67,8 +67,8 @@ public final class NetworkActivityIndicatorManager: Sendable {
     private let state = Locked(State())
     private let delivery = Locked(Delivery())
 
-    /// Creates a disabled manager with no activity. The pipeline reports to ``shared`` only; other
-    /// instances are for tests and for apps counting their own work.
+    /// Creates a disabled manager with no activity. Configurations report to ``shared`` by default; list
+    /// another instance in ``NetworkingConfiguration/eventMonitors`` to count a configuration's requests apart.
     public init() {}
 
     /// Whether the indicator may be shown and the callback fire. Default `false`.

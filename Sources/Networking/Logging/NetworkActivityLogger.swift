@@ -1,7 +1,9 @@
 /// Prints every request the pipeline sends and what came back, with secrets redacted.
 ///
 /// Nothing is logged until ``startLogging()`` is called; ``level`` decides how much is printed
-/// (see ``NetworkActivityLoggerLevel``). Every request goes through it, polls included.
+/// (see ``NetworkActivityLoggerLevel``). It is an event monitor: every request of the configurations that
+/// list it in ``NetworkingConfiguration/eventMonitors`` (all of them, for ``shared``, by default) goes through
+/// it, retries, token replays and polls included.
 ///
 /// ```swift
 /// NetworkActivityLogger.shared.level = .info
@@ -20,7 +22,7 @@
 /// When logging is stopped or the level is `.off`, the cost per request is one lock: nothing is
 /// formatted.
 public final class NetworkActivityLogger: Sendable {
-    /// The logger the request pipeline reports to.
+    /// The logger every configuration reports to unless its ``NetworkingConfiguration/eventMonitors`` say otherwise.
     public static let shared = NetworkActivityLogger()
 
     /// The headers whose values are redacted unless changed: credentials and cookies.
@@ -36,9 +38,12 @@ public final class NetworkActivityLogger: Sendable {
     }
 
     private let state = Locked(State())
+    /// The requests printed as sent and not yet as finished.
+    let pending = PendingLogs()
 
-    /// Creates a stopped logger at level `.debug` that writes to standard error. The pipeline
-    /// reports to ``shared`` only; other instances are for tests and custom wiring.
+    /// Creates a stopped logger at level `.debug` that writes to standard error. Configurations report to
+    /// ``shared`` by default; list another instance in ``NetworkingConfiguration/eventMonitors`` to give a
+    /// configuration its own level, output and filter.
     public init() {}
 
     /// How much is printed once logging is started. Default `.debug`.
@@ -95,7 +100,7 @@ public final class NetworkActivityLogger: Sendable {
 
     /// Logs `request` as it is about to be sent and returns the record to finish with its result, or
     /// `nil` (having done nothing but read the state) when logging is stopped, off or filtered out.
-    func begin(_ request: HTTPRequest) -> LoggedRequest? {
+    func begin(_ request: HTTPRequest, attempt: Int = 1) -> LoggedRequest? {
         let settings = state.withLock { state -> LoggedRequest.Settings? in
             guard state.isStarted, state.level != .off else {
                 return nil
@@ -110,6 +115,6 @@ public final class NetworkActivityLogger: Sendable {
         if let filterPredicate = settings.filterPredicate, filterPredicate(request) {
             return nil
         }
-        return LoggedRequest(request: request, settings: settings).logRequest()
+        return LoggedRequest(request: request, attempt: attempt, settings: settings).logRequest()
     }
 }

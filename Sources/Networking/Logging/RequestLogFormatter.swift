@@ -10,9 +10,9 @@ struct RequestLogFormatter: Sendable {
 
     let redaction: LogRedaction
 
-    /// `→ GET https://host/path`
-    func requestLine(_ request: HTTPRequest) -> String {
-        "→ \(request.method.rawValue) \(request.url.absoluteString)"
+    /// `→ GET https://host/path`, or `→ GET https://host/path (attempt 2)` from the second attempt of a call on.
+    func requestLine(_ request: HTTPRequest, attempt: Int = 1) -> String {
+        "→ \(request.method.rawValue) \(request.url.absoluteString)" + Self.attemptSuffix(attempt)
     }
 
     /// The request's headers, body and a cURL command that replays it, indented under the request line.
@@ -27,9 +27,11 @@ struct RequestLogFormatter: Sendable {
 
     /// `GET https://host/path → 200 in 12.3 ms, 1.2 KiB`; a non-2xx status is followed by the start
     /// of its body, on the same line, when `excerpt` is set.
-    func responseLine(_ request: HTTPRequest, _ response: HTTPResponse, elapsed: Duration, excerpt: Bool) -> String {
+    func responseLine(
+        _ request: HTTPRequest, _ response: HTTPResponse, attempt: Int = 1, elapsed: Duration, excerpt: Bool
+    ) -> String {
         let line =
-            "\(request.method.rawValue) \(request.url.absoluteString) → \(response.statusCode) "
+            "\(request.method.rawValue) \(request.url.absoluteString)\(Self.attemptSuffix(attempt)) → \(response.statusCode) "
             + "in \(Self.milliseconds(elapsed)), \(Self.size(response.body.count))"
         guard excerpt, !(200..<300).contains(response.statusCode), !response.body.isEmpty else {
             return line
@@ -48,8 +50,14 @@ struct RequestLogFormatter: Sendable {
     }
 
     /// `GET https://host/path ✕ No network connection: … in 12.3 ms`
-    func failureLine(_ request: HTTPRequest, _ error: RepositoryError, elapsed: Duration) -> String {
-        "\(request.method.rawValue) \(request.url.absoluteString) ✕ \(error.description) in \(Self.milliseconds(elapsed))"
+    func failureLine(_ request: HTTPRequest, _ error: RepositoryError, attempt: Int = 1, elapsed: Duration) -> String {
+        "\(request.method.rawValue) \(request.url.absoluteString)\(Self.attemptSuffix(attempt)) ✕ \(error.description) "
+            + "in \(Self.milliseconds(elapsed))"
+    }
+
+    /// Nothing for a call's first attempt, ` (attempt n)` for the others (retries, replays, polls).
+    static func attemptSuffix(_ attempt: Int) -> String {
+        attempt > 1 ? " (attempt \(attempt))" : ""
     }
 
     private func headerLines(_ headers: HTTPHeaders) -> [String] {

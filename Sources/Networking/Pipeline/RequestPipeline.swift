@@ -1,69 +1,63 @@
 import Foundation
 
-/// The stages every request goes through, in order: session → observers → transport → validation.
-/// Decoding follows in ``ResponseDecoding``.
+/// The stages every request goes through, in order:
+///
+/// 1. **session**: attach the token; on a 401 to a call that carried it, refresh it once (single flight) and
+///    replay the call once;
+/// 2. **interceptors**: the configuration's, outermost first: retries, signing, yours;
+/// 3. **event monitors**: the logger, the activity indicator, yours; every attempt numbered and observed;
+/// 4. **transport**: libcurl unless the repository was given another;
+/// 5. **validation**: 2xx passes, 401 is `.unauthenticatedSession`, any other status `.requestError`.
+///
+/// Decoding follows in ``ResponseDecoding``. New capabilities plug in as interceptors or event monitors,
+/// never as branches here.
 struct RequestPipeline: Sendable {
-    let configuration: NetworkingConfiguration
-    let sessionManager: (any SessionManagerType)?
-    let transport: any HTTPTransport
+    let session: SessionStage
+    let interceptors: InterceptorChain
+    let monitors: EventMonitorStage
 
-    /// Sends `request` and returns its 2xx response, or the error any stage produced.
-    /// - Parameters:
-    ///   - request: The built request.
-    ///   - requiresSession: Whether a session token must be attached (false for authentication requests).
-    func execute(_ request: HTTPRequest, requiresSession: Bool) async -> Result<HTTPResponse, RepositoryError> {
-        if Task.isCancelled {
-            return .failure(.cancelled)
-        }
-        var request = request
-        if let sessionManager, requiresSession {
-            guard let token = await sessionManager.sessionToken else {
-                return .failure(.unauthenticatedSession(nil))
-            }
-            request.headers["Authorization"] = token
-        }
-        let result = await RequestObservation.observe(request) {
-            await send(request)
-        }
-        return await validate(result)
+    init(
+        configuration: NetworkingConfiguration, sessionManager: (any SessionManagerType)?,
+        transport: any HTTPTransport
+    ) {
+        session = SessionStage(sessionManager: sessionManager, refreshTimeout: configuration.timeout)
+        interceptors = InterceptorChain(interceptors: configuration.interceptors)
+        monitors = EventMonitorStage(monitors: configuration.eventMonitors, transport: transport)
     }
 
-    /// Runs the transport and maps what it throws to ``RepositoryError``.
-    private func send(_ request: HTTPRequest) async -> Result<HTTPResponse, RepositoryError> {
+    /// Sends `request` through every stage and returns its 2xx response, or the error a stage produced.
+    /// - Parameters:
+    ///   - request: The built request.
+    ///   - context: The call it belongs to.
+    ///   - attempts: The call's attempt numbering, shared by the requests of one call (the polls of a
+    ///     polling call); a new one by default.
+    func execute(_ request: HTTPRequest, context: RequestContext, attempts: CallAttempts = CallAttempts()) async
+        -> Result<HTTPResponse, RepositoryError>
+    {
+        guard !Task.isCancelled else {
+            return .failure(.cancelled)
+        }
         do {
-            let response = try await transport.send(request)
-            return Task.isCancelled ? .failure(.cancelled) : .success(response)
+            let response = try await session.send(request, context, attempts: attempts) { request, context in
+                try await interceptors.send(request, context) { request, context in
+                    try await monitors.send(request, context, attempts: attempts)
+                }
+            }
+            return StatusValidation.validate(response)
         } catch {
             return .failure(Self.map(error))
         }
     }
 
-    /// Maps a transport's thrown error to the repository error users see.
+    /// Maps what a stage threw to the repository error users see.
     static func map(_ error: any Error) -> RepositoryError {
         switch error {
         case let error as RepositoryError: error
         case let error as TransportError: .noNetworkConnection(error)
         case let error as PinningFailure: .pinningFailure(error)
         case is CancellationError: .cancelled
+        case let error as any CustomRepositoryErrorType: .customError(errorName: error.name, error: error)
         default: .noNetworkConnection(TransportError(code: .other, message: String(describing: error)))
-        }
-    }
-
-    /// 2xx passes; 401 expires the session; any other status is a ``RepositoryError/requestError(_:)``.
-    private func validate(_ result: Result<HTTPResponse, RepositoryError>) async -> Result<
-        HTTPResponse, RepositoryError
-    > {
-        guard case .success(let response) = result else {
-            return result
-        }
-        switch response.statusCode {
-        case 200..<300:
-            return result
-        case 401:
-            await sessionManager?.expire()
-            return .failure(.unauthenticatedSession(ResponseError(response)))
-        default:
-            return .failure(.requestError(ResponseError(response)))
         }
     }
 }

@@ -8,13 +8,18 @@ struct PollingLoop: Sendable {
     let pipeline: RequestPipeline
 
     /// Runs the loop from the first request; returns the first non-202 2xx response or the first error.
-    func run(_ first: HTTPRequest) async -> Result<HTTPResponse, RepositoryError> {
+    /// Every poll goes through the whole pipeline as a further attempt of the same call.
+    func run(_ first: HTTPRequest, context: RequestContext) async -> Result<HTTPResponse, RepositoryError> {
         let maximumPolls = configuration.effectiveMaximumPollingRetries
+        let attempts = CallAttempts()
         var request = first
-        var requiresSession = true
+        var requiresSession = context.requiresSession
         var polls = 0
         while true {
-            let result = await pipeline.execute(request, requiresSession: requiresSession)
+            let pollContext = RequestContext(
+                callID: context.callID, path: context.path, requiresSession: requiresSession,
+                attempt: attempts.count + 1)
+            let result = await pipeline.execute(request, context: pollContext, attempts: attempts)
             guard case .success(let response) = result, response.statusCode == 202 else {
                 return result
             }
@@ -31,7 +36,7 @@ struct PollingLoop: Sendable {
             if let location = response.headers["Location"] {
                 switch next(from: request, location: location, original: first) {
                 case .success(let next):
-                    requiresSession = Self.sameOrigin(next.url, first.url)
+                    requiresSession = context.requiresSession && Self.sameOrigin(next.url, first.url)
                     request = next
                 case .failure(let error):
                     return .failure(error)

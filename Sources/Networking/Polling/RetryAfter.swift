@@ -5,20 +5,21 @@ enum RetryAfter {
     /// The longest wait a server can ask for.
     static let maximumDelay: TimeInterval = 60
 
-    /// The delay the header asks for, between 0 and ``maximumDelay``, or `nil` when absent or unreadable.
+    /// The delay the header asks for, between 0 and `cap`, or `nil` when absent or unreadable.
     /// - Parameters:
     ///   - value: The header value.
     ///   - now: The current time, for HTTP-dates.
-    static func delay(from value: String?, now: Date = Date()) -> TimeInterval? {
+    ///   - cap: The longest delay returned. Default ``maximumDelay``.
+    static func delay(from value: String?, now: Date = Date(), cap: TimeInterval = maximumDelay) -> TimeInterval? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
             return nil
         }
         if let seconds = TimeInterval(value), seconds.isFinite {
-            return min(max(seconds, 0), maximumDelay)
+            return min(max(seconds, 0), cap)
         }
         for format in httpDateFormats {
             if let date = formatter(format).date(from: value) {
-                return min(max(date.timeIntervalSince(now), 0), maximumDelay)
+                return min(max(date.timeIntervalSince(now), 0), cap)
             }
         }
         return nil

@@ -30,6 +30,8 @@ open class AbstractRepository: @unchecked Sendable {
     let baseURL: Result<URL, RepositoryError>
     /// The URLs built so far for paths without a query.
     let pathURLs = PathURLCache()
+    /// The stages every request of this repository goes through, assembled once.
+    let pipeline: RequestPipeline
 
     /// Creates a repository.
     /// - Parameters:
@@ -48,10 +50,8 @@ open class AbstractRepository: @unchecked Sendable {
         self.defaultHeaders = defaultHeaders
         self.transport = transport ?? CurlTransport.shared
         baseURL = Result { () throws(RepositoryError) in try configuration.baseURL() }
-    }
-
-    var pipeline: RequestPipeline {
-        RequestPipeline(configuration: configuration, sessionManager: sessionManager, transport: transport)
+        pipeline = RequestPipeline(
+            configuration: configuration, sessionManager: sessionManager, transport: self.transport)
     }
 
     /// Builds the request and runs it through the pipeline, without decoding.
@@ -59,7 +59,8 @@ open class AbstractRepository: @unchecked Sendable {
         method: HTTPMethod, path: String, body: RequestBody, headers: [String: String], requiresSession: Bool = true
     ) async -> Result<HTTPResponse, RepositoryError> {
         switch buildRequest(method: method, path: path, body: body, headers: headers) {
-        case .success(let request): await pipeline.execute(request, requiresSession: requiresSession)
+        case .success(let request):
+            await pipeline.execute(request, context: context(path: path, requiresSession: requiresSession))
         case .failure(let error): .failure(error)
         }
     }
@@ -74,6 +75,11 @@ open class AbstractRepository: @unchecked Sendable {
             )
             .build(method: method, path: path, body: body, headers: headers)
         }
+    }
+
+    /// The context of a new call.
+    func context(path: String, requiresSession: Bool = true) -> RequestContext {
+        RequestContext(callID: CallAttempts.nextCallID(), path: path, requiresSession: requiresSession)
     }
 
     func decoding(_ method: HTTPMethod) -> ResponseDecoding {

@@ -46,11 +46,16 @@ extension LoggerTesting {
         await observe(logger, request) { result }
     }
 
+    /// Runs `send` between the monitor's two events, as the pipeline's event-monitor stage does.
     func observe(
-        _ logger: NetworkActivityLogger, _ request: HTTPRequest,
+        _ monitor: any RequestEventMonitor, _ request: HTTPRequest,
+        context: RequestContext = RequestContext(callID: CallAttempts.nextCallID(), path: "observed"),
         _ send: () async -> Result<HTTPResponse, RepositoryError>
     ) async -> Result<HTTPResponse, RepositoryError> {
-        await RequestObservation.observe(request, logger: logger, indicator: NetworkActivityIndicatorManager(), send)
+        monitor.requestWillSend(request, context: context)
+        let result = await send()
+        monitor.request(request, context: context, didFinishWith: result)
+        return result
     }
 
     /// Polls `condition` every 5 ms until it holds or `seconds` pass; generous by default because the

@@ -216,10 +216,7 @@ extension LoggingTests {
             // When they all run at once
             for index in 0..<100 {
                 let request = Task {
-                    let result = await RequestObservation.observe(
-                        HTTPRequest(method: .get, url: url("concurrent/\(index)")), logger: NetworkActivityLogger(),
-                        indicator: manager
-                    ) {
+                    let result = await observe(manager, HTTPRequest(method: .get, url: url("concurrent/\(index)"))) {
                         peak.record(manager.activityCount)
                         do {
                             try await Task.sleep(for: .milliseconds(1 + index % 20))
@@ -271,9 +268,7 @@ extension LoggingTests {
         func observe(
             _ manager: NetworkActivityIndicatorManager, _ path: String, _ wait: @Sendable () async -> Void
         ) async -> Bool {
-            let result = await RequestObservation.observe(
-                request(path), logger: NetworkActivityLogger(), indicator: manager
-            ) {
+            let result = await observe(manager, request(path)) {
                 await wait()
                 return .success(response(200, path))
             }
