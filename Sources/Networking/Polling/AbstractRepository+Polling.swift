@@ -34,8 +34,10 @@ extension AbstractRepository {
     ) async -> Result<T, RepositoryError> {
         switch buildRequest(method: method, path: path, body: body, headers: headers) {
         case .success(let request):
-            await PollingLoop(configuration: configuration, pipeline: pipeline).run(request, context: context(path: path))
-                .flatMap { decoding(method).decode($0, as: T.self) }
+            await PollingLoop(configuration: configuration, pipeline: pipeline).run(
+                request, context: context(path: path)
+            )
+            .flatMap { decoding(method).decode($0, as: T.self) }
         case .failure(let error):
             .failure(error)
         }
