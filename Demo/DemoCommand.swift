@@ -10,7 +10,7 @@ enum DemoCommand {
 
         Starts an HTTPS books API on 127.0.0.1 with the certificate in Demo/Resources/books-api.der,
         then tours Networking against it with pinning on: decoding, parameters, sessions, custom errors,
-        manual decoding, polling, logging, and an impostor server that pinning refuses.
+        manual decoding, polling, retries, token refresh, logging, and an impostor server that pinning refuses.
         No network access is needed.
 
           --serve     keep the API running after the tour and print curl commands to try it by hand
@@ -114,7 +114,7 @@ enum DemoCommand {
         console.line(
             "   \(curl) -X POST -H 'Content-Type: application/json' "
                 + #"-d '{"username":"reader","password":"correct horse battery staple"}' '\#(base)/users/login'"#)
-        console.line("   \(curl) -H 'Authorization: \(BooksAPI.token)' '\(base)/users/me'")
+        console.line("   \(curl) -H 'Authorization: \(servers.books.currentToken)' '\(base)/users/me'")
         while true {
             withExtendedLifetime(sources) { _ = sleep(3600) }
         }

@@ -5,12 +5,20 @@ import NetworkingTestKit
 /// The demo's books API: routes of `/api/v1` answered from memory, served by a `MockServer`.
 final class BooksAPI: Sendable {
     static let token = "demo-session-token-5f2a"
+    /// The token `POST users/refresh` issues once ``expireSessions()`` has made ``token`` stale.
+    static let refreshedToken = "demo-session-token-9c41"
+    /// How many `GET stats` fail (503) before one succeeds.
+    static let statsFailures = 2
     static let username = "reader"
     static let password = "correct horse battery staple"
 
     private struct State {
         var books: [Book] = BooksAPI.seed
         var reportPolls = 0
+        var statsRequests = 0
+        var validToken = BooksAPI.token
+        var staleToken: String?
+        var refreshes = 0
     }
 
     private let state = Locked(State())
@@ -23,6 +31,8 @@ final class BooksAPI: Sendable {
         case ("POST", "books"): return addBook(request.body)
         case ("GET", _) where route.hasPrefix("books/"): return book(id: Int(route.dropFirst("books/".count)))
         case ("POST", "users/login"): return login(request.body)
+        case ("POST", "users/refresh"): return refresh(request.body)
+        case ("GET", "stats"): return stats()
         case ("GET", "users/me"): return currentUser(request)
         case ("GET", "entities/failing"):
             return json(423, #"{"error": "entity_locked", "detail": "entity 7 is locked"}"#)
@@ -68,11 +78,61 @@ final class BooksAPI: Sendable {
         guard credentials?["username"] == Self.username, credentials?["password"] == Self.password else {
             return json(401, #"{"error": "invalid_credentials"}"#)
         }
-        return json(200, #"{"token": "\#(Self.token)", "user": {"id": 1, "username": "reader", "name": "Ada Reader"}}"#)
+        let token = currentToken
+        return json(200, #"{"token": "\#(token)", "user": {"id": 1, "username": "reader", "name": "Ada Reader"}}"#)
+    }
+
+    /// Makes the session token stale, as a server does when it expires: requests carrying it get 401 and
+    /// `POST users/refresh` swaps it for ``refreshedToken``.
+    func expireSessions() {
+        state.withLock { state in
+            state.staleToken = state.validToken
+            state.validToken = Self.refreshedToken
+        }
+    }
+
+    /// The token `GET users/me` accepts now.
+    var currentToken: String {
+        state.withLock { $0.validToken }
+    }
+
+    /// The number of successful `POST users/refresh` calls.
+    var refreshCount: Int {
+        state.withLock { $0.refreshes }
+    }
+
+    /// The number of `GET stats` requests received.
+    var statsRequestCount: Int {
+        state.withLock { $0.statsRequests }
+    }
+
+    private func refresh(_ body: Data) -> MockResponse {
+        let expired = (try? JSONDecoder().decode([String: String].self, from: body))?["token"]
+        let token = state.withLock { state -> String? in
+            guard let expired, expired == state.staleToken else { return nil }
+            state.refreshes += 1
+            return state.validToken
+        }
+        guard let token else {
+            return json(401, #"{"error": "not_refreshable"}"#)
+        }
+        return json(200, #"{"token": "\#(token)"}"#)
+    }
+
+    /// Fails with 503 ``statsFailures`` times, then answers: a flaky endpoint for the retry policy.
+    private func stats() -> MockResponse {
+        let (request, count) = state.withLock { state in
+            state.statsRequests += 1
+            return (state.statsRequests, state.books.count)
+        }
+        guard request > Self.statsFailures else {
+            return json(503, #"{"error": "warming_up"}"#)
+        }
+        return json(200, #"{"books": \#(count), "requests": \#(request)}"#)
     }
 
     private func currentUser(_ request: RecordedRequest) -> MockResponse {
-        guard request.headers["Authorization"] == Self.token else {
+        guard request.headers["Authorization"] == state.withLock({ $0.validToken }) else {
             return json(401, #"{"error": "unauthenticated"}"#)
         }
         return json(200, #"{"id": 1, "username": "reader", "name": "Ada Reader"}"#)

@@ -18,14 +18,24 @@ final class Tour: Sendable {
         self.servers = servers
         self.console = console
         self.adjustsLogger = adjustsLogger
-        self.session = SessionManager()
+        // When the API rejects the token, the session swaps it once through POST users/refresh, however many
+        // calls were rejected, and the pipeline replays each of them with the new token.
+        let refresher = UserRepository(configuration: Self.apiConfiguration(port: servers.api.port))
+        self.session = SessionManager { expiredToken in
+            try await refresher.refresh(expiredToken: expiredToken).get()
+        }
     }
 
     /// The configuration of the real API: HTTPS, pinned to the bundled `books-api.der`.
-    var configuration: NetworkingConfiguration {
-        var configuration = NetworkingConfiguration(
-            domainURL: "localhost", port: servers.api.port, subdomainURL: "/api/v1", usePinningCertificate: true,
+    static func apiConfiguration(port: Int) -> NetworkingConfiguration {
+        NetworkingConfiguration(
+            domainURL: "localhost", port: port, subdomainURL: "/api/v1", usePinningCertificate: true,
             pinnedCertificates: .bundle(.module), timeout: 10, secondsBetweenPolls: 0.6)
+    }
+
+    /// The API's configuration, with the tour's decode-error hook.
+    var configuration: NetworkingConfiguration {
+        var configuration = Self.apiConfiguration(port: servers.api.port)
         configuration.decodedErrorHandler = { [self] failure in
             decodeFailures.withLock { $0.append(failure) }
         }
@@ -38,6 +48,7 @@ final class Tour: Sendable {
         await users()
         await entities()
         await reports()
+        await interceptors()
         await impostor()
         return results.withLock { $0 }
     }

@@ -26,16 +26,19 @@ struct TourTests {
         // Then
         let failed = results.filter { !$0.passed }
         #expect(failed.isEmpty, "\(failed.map { "\($0.name): \($0.summary)" })")
-        #expect(results.count == 14)
+        #expect(results.count == 16)
         let names = results.map(\.name)
         for expected in [
             "GET books?page=1", "POST users/login (authentication)", "GET entities/failing",
             "GET entities?page=2 (missing key)", "decode-error hook", "POST reports → poll Location",
-            "GET users/me on the impostor", "bytes the impostor received",
+            "GET stats (503, 503, then 200)", "5 calls on an expired token", "GET users/me on the impostor",
+            "bytes the impostor received",
         ] {
             #expect(names.contains(expected))
         }
         #expect(servers.impostor.bytesReceived == 0)
+        #expect(servers.books.refreshCount == 1)
+        #expect(servers.books.statsRequestCount == 3)
         #expect(lines.text.contains("Ficciones"))
     }
 

@@ -1,0 +1,5 @@
+/// The answer to `GET stats`.
+struct Stats: Decodable, Sendable {
+    var books: Int
+    var requests: Int
+}
