@@ -123,7 +123,7 @@ public final class MockServer: Sendable {
     }
 
     /// The number of TLS handshakes completed so far; 0 for plain HTTP. A client that reuses a kept-alive
-    /// connection does not handshake again, so this counts the TLS connections that carried requests.
+    /// connection does not handshake again, so this counts TLS connections, not requests.
     public var handshakeCount: Int {
         core.state.withLock { $0.handshakeCount }
     }
