@@ -29,6 +29,12 @@ let package = Package(
             name: "CNetworkingShim",
             dependencies: ["CCurl", "COpenSSL"]
         ),
+        // C helpers of the test kit only (certificate generation, server and test-client TLS contexts):
+        // kept out of CNetworkingShim so that nothing test-only ships inside Networking.
+        .target(
+            name: "CNetworkingTestKitShim",
+            dependencies: ["COpenSSL"]
+        ),
         .target(
             name: "Networking",
             dependencies: ["CNetworkingShim", "CCurl", "COpenSSL"],
@@ -36,7 +42,7 @@ let package = Package(
         ),
         .target(
             name: "NetworkingTestKit",
-            dependencies: ["Networking", "CNetworkingShim", "COpenSSL"],
+            dependencies: ["Networking", "CNetworkingTestKitShim", "COpenSSL"],
             swiftSettings: upcomingFeatures
         ),
         .executableTarget(

@@ -15,4 +15,7 @@ guard let symbol = dlsym(nil, "LLVMFuzzerRunDriver") else {
 }
 var argumentCount = CommandLine.argc
 var arguments = CommandLine.unsafeArgv
-exit(unsafeBitCast(symbol, to: FuzzerDriver.self)(&argumentCount, &arguments, fuzzRequestBuilding))
+// A closure calling the entry point, not the @_cdecl function itself: naming that function as a C pointer here
+// makes a debug (non-whole-module) build emit a second LLVMFuzzerTestOneInput in this file, and the link fails.
+let callback: FuzzerCallback = { data, size in fuzzRequestBuilding(data, size) }
+exit(unsafeBitCast(symbol, to: FuzzerDriver.self)(&argumentCount, &arguments, callback))

@@ -1,12 +1,13 @@
 public import Foundation
 import Networking
 
-/// An HTTP/1.1 server on 127.0.0.1, plain or TLS, that answers with queued or dispatched
+/// An HTTP/1.1 server on 127.0.0.1, plain or TLS, that answers with routed, dispatched or queued
 /// ``MockResponse``s and records every request, for tests that run real sockets.
 ///
 /// It binds an ephemeral port, accepts on its own thread and serves each connection on its own
-/// thread with keep-alive. With an empty queue and no dispatcher it answers `404 Not Found` with
-/// a plain-text body saying so, at once.
+/// thread with keep-alive. A request is answered by its path's route (``route(_:_:)``,
+/// ``route(_:failingFirst:with:then:)``), else by the ``dispatcher``, else by the next queued response;
+/// with none of them it answers `404 Not Found` with a plain-text body saying so, at once.
 ///
 /// ```swift
 /// let server = try MockServer(tls: .selfSigned(commonName: "localhost"))
@@ -17,7 +18,7 @@ import Networking
 /// #expect(recorded.path == "/books/1")
 /// ```
 public final class MockServer: Sendable {
-    private let core: MockServerCore
+    let core: MockServerCore
 
     /// The port the server listens on.
     public let port: Int
@@ -94,7 +95,7 @@ public final class MockServer: Sendable {
         core.state.withLock { $0.queue.append(response) }
     }
 
-    /// Answers every request when set, instead of the queue; called on a connection thread.
+    /// Answers every request without a route when set, instead of the queue; called on a connection thread.
     /// ``shutdown()`` clears it, which also breaks the cycle of a dispatcher that captures the server.
     public var dispatcher: (@Sendable (RecordedRequest) -> MockResponse)? {
         get { core.state.withLock { $0.dispatcher } }
@@ -119,6 +120,20 @@ public final class MockServer: Sendable {
     /// The number of TCP connections accepted so far, including those whose TLS handshake failed.
     public var connectionCount: Int {
         core.state.withLock { $0.connectionCount }
+    }
+
+    /// The number of TLS handshakes completed so far; 0 for plain HTTP. A client that reuses a kept-alive
+    /// connection does not handshake again, so this counts TLS connections, not requests.
+    public var handshakeCount: Int {
+        core.state.withLock { $0.handshakeCount }
+    }
+
+    /// The number of TLS handshakes that did not complete: the client refused the certificate (a pinning
+    /// or verification failure), sent something other than TLS, or closed the connection or went silent
+    /// before the end of the handshake. 0 for plain HTTP. A refused handshake is counted when the server
+    /// has read the client's alert, which may be just after the client's call returned: poll for it.
+    public var failedHandshakeCount: Int {
+        core.state.withLock { $0.failedHandshakeCount }
     }
 
     /// The application bytes received so far: the HTTP bytes read, decrypted with TLS. Bytes of a

@@ -3,7 +3,8 @@ import Networking
 import Synchronization
 
 /// Serves one accepted connection on its own thread: the TLS handshake, then requests in order
-/// (keep-alive and pipelining), each answered by the dispatcher, the queue, or a 404.
+/// (keep-alive and pipelining), each held at a `holdRequests` barrier if one admits it, then answered by
+/// its path's route, the dispatcher, the queue, or a 404.
 struct MockServerConnection {
     let core: MockServerCore
     let stream: MockServerStream
@@ -16,9 +17,13 @@ struct MockServerConnection {
     }
 
     func run() {
-        if let tls = core.tls, !stream.handshake(tls) {
-            stream.close(graceful: false)
-            return
+        if let tls = core.tls {
+            let completed = stream.handshake(tls)
+            core.countHandshake(completed: completed)
+            guard completed else {
+                stream.close(graceful: false)
+                return
+            }
         }
         var parser = HTTPRequestParser(connectionIndex: index)
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
@@ -47,10 +52,17 @@ struct MockServerConnection {
     /// - Returns: Whether the connection stays open for the next request; when false the
     ///   connection is already closed.
     private func respond(to request: RecordedRequest) -> Bool {
-        let answer = core.state.withLock { $0.record(request) }
+        let arrival = core.state.withLock { $0.record(request) }
+        if let barrier = arrival.barrier {
+            barrier.wait { core.isStopped }
+            guard !core.isStopped else {
+                stream.close(graceful: false)
+                return false
+            }
+        }
         let response: MockResponse
-        switch answer {
-        case .dispatcher(let dispatcher): response = dispatcher(request)
+        switch arrival.answer {
+        case .dispatcher(let dispatcher): response = dispatcher(arrival.request)
         case .response(let queued): response = queued
         }
         let keepAlive = Self.wantsKeepAlive(request) && !response.closesConnection

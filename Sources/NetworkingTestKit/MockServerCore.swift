@@ -36,10 +36,13 @@ final class MockServerCore: Sendable {
     /// Stops every thread, waits for them to close their sockets, and returns; idempotent.
     func stop() {
         stopped.store(true, ordering: .releasing)
-        // Breaks the cycle of a dispatcher that captures its server; released outside the lock,
+        // Breaks the cycle of a dispatcher or route that captures its server; released outside the lock,
         // since that may run the server's deinit, which stops again.
-        let dispatcher = state.withLock { $0.dispatcher.take() }
-        _ = dispatcher
+        let closures = state.withLock { state in
+            defer { state.routes = [:] }
+            return (state.dispatcher.take(), state.routes)
+        }
+        _ = closures
         // A dispatcher that shuts the server down runs on one of its threads: waiting would hang.
         guard Thread.current.name != threadName else { return }
         _ = threads.wait(timeout: .now() + Self.stopTimeout)
@@ -55,6 +58,18 @@ final class MockServerCore: Sendable {
             usleep(useconds_t(min(remaining, 0.01) * 1_000_000))
         }
         return false
+    }
+
+    /// Counts a finished TLS handshake, unless it ended because the server stopped.
+    func countHandshake(completed: Bool) {
+        guard completed || !isStopped else { return }
+        state.withLock { state in
+            if completed {
+                state.handshakeCount += 1
+            } else {
+                state.failedHandshakeCount += 1
+            }
+        }
     }
 
     func addBytesReceived(_ count: Int) {

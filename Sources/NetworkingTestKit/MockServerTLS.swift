@@ -1,4 +1,4 @@
-import CNetworkingShim
+import CNetworkingTestKitShim
 import COpenSSL
 import Foundation
 import Glibc

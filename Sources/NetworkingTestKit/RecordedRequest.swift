@@ -27,6 +27,9 @@ public struct RecordedRequest: Sendable {
     /// The zero-based index of the TCP connection that carried the request, in accept order;
     /// two requests with the same index travelled on one kept-alive connection.
     public let connectionIndex: Int
+    /// When the server finished reading the request (its last body byte), on the continuous clock: compare
+    /// two of them to see which request arrived first, or how far apart.
+    public let receivedAt: ContinuousClock.Instant
 
     /// Creates a recorded request, for example to unit-test a dispatcher closure.
     /// - Parameters:
@@ -36,13 +39,15 @@ public struct RecordedRequest: Sendable {
     ///   - headers: The header fields.
     ///   - body: The body.
     ///   - connectionIndex: The connection index.
+    ///   - receivedAt: When it was received; now by default.
     public init(
         method: String,
         target: String,
         version: String = "HTTP/1.1",
         headers: HTTPHeaders = HTTPHeaders(),
         body: Data = Data(),
-        connectionIndex: Int = 0
+        connectionIndex: Int = 0,
+        receivedAt: ContinuousClock.Instant = .now
     ) {
         self.method = method
         self.target = target
@@ -50,6 +55,7 @@ public struct RecordedRequest: Sendable {
         self.headers = headers
         self.body = body
         self.connectionIndex = connectionIndex
+        self.receivedAt = receivedAt
         (path, query) = Self.split(target: target)
     }
 
@@ -64,6 +70,14 @@ public struct RecordedRequest: Sendable {
     /// The body decoded as UTF-8, or `nil` when it is not valid UTF-8.
     public var bodyString: String? {
         String(data: body, encoding: .utf8)
+    }
+
+    /// A copy received at `instant`: the server stamps each request as it records it, so that arrival order
+    /// and ``receivedAt`` agree.
+    func received(at instant: ContinuousClock.Instant) -> RecordedRequest {
+        RecordedRequest(
+            method: method, target: target, version: version, headers: headers, body: body,
+            connectionIndex: connectionIndex, receivedAt: instant)
     }
 
     /// Splits an origin-form (`/a?b`) or absolute-form (`http://host/a?b`) target into path and query.

@@ -5,6 +5,5 @@
 
 #include "ns_curl.h"
 #include "ns_pinning.h"
-#include "ns_server.h"
 
 #endif

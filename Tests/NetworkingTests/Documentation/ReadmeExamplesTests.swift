@@ -44,6 +44,22 @@ enum Readme {
         return session
     }
 
+    static func logCapture(_ books: BooksRepository) async {
+        let capture = LogCapture()
+        let shared = NetworkActivityLogger.shared
+        let (previousOutput, wasLogging) = (shared.output, shared.isLogging)
+        shared.output = capture.output
+        shared.startLogging()
+        defer {
+            shared.output = previousOutput
+            if !wasLogging { shared.stopLogging() }
+        }
+        let page = Int.random(in: 1_000_000...9_999_999)  // a marker no other test uses
+        _ = await books.fetchBooks(page: page)
+        #expect(await capture.waitForMessage(containing: "page=\(page)"))
+        #expect(!capture.messages(containing: "page=\(page)").isEmpty)
+    }
+
     static func logging() {
         NetworkActivityLogger.shared.level = .info  // .debug adds headers, bodies and a replayable curl command
         NetworkActivityLogger.shared.startLogging()  // nothing is logged until started
@@ -70,6 +86,25 @@ struct ReadmeExamplesTests {
 
         #expect(try result.get().map(\.title) == ["Dune"])
         #expect(try await server.takeRequest().query == "page=1")
+    }
+
+    @Test func oneOfTwoConcurrentCallsGetsTheOutage() async throws {
+        let server = try MockServer()
+        defer { server.shutdown() }
+        server.route(
+            "/books", failingFirst: 1, with: MockResponse(status: 503).retryAfter(seconds: 1),
+            then: MockResponse(status: 200, json: #"[{"id": 1, "title": "Dune"}]"#))
+        server.holdRequests(until: 2, path: "/books")  // neither call is answered before both have arrived
+        let books = BooksRepository(
+            configuration: NetworkingConfiguration(
+                useSecureConnection: false, domainURL: "127.0.0.1", port: server.port))
+
+        async let first = books.fetchBooks(page: 1)
+        async let second = books.fetchBooks(page: 2)
+        let results = await [first, second]
+
+        #expect(results.count { (try? $0.get()) != nil } == 1)
+        #expect(server.requestCount(path: "/books") == 2)
     }
 
     @Test("the custom-error example maps a 404")

@@ -1,4 +1,5 @@
 import Foundation
+import NetworkingTestKit
 
 @testable import Networking
 

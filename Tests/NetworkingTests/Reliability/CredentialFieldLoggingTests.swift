@@ -1,4 +1,5 @@
 import Foundation
+import NetworkingTestKit
 import Testing
 
 @testable import Networking

@@ -1,4 +1,5 @@
 import CNetworkingShim
+import CNetworkingTestKitShim
 import COpenSSL
 import Foundation
 import Glibc

@@ -1,11 +1,10 @@
+// Helpers for the test kit's loopback server (NetworkingTestKit) and its tests, wrapping OpenSSL macros
+// that Swift cannot import. Every symbol is prefixed `ns_server_`. Test-only: not part of the shim that
+// ships inside Networking.
 #ifndef NS_SERVER_H
 #define NS_SERVER_H
 
-#include <curl/curl.h>
 #include <openssl/ssl.h>
-
-// Helpers for the test kit's loopback server (NetworkingTestKit) wrapping OpenSSL macros that
-// Swift cannot import. Every symbol is prefixed `ns_server_`.
 
 /// Configures a server context: TLS 1.2 or later, moving write buffers accepted (Swift may hand a
 /// retried SSL_write a different address), and ALPN answering only `http/1.1`.
