@@ -44,20 +44,13 @@ enum Readme {
         return session
     }
 
-    static func logCapture(_ books: BooksRepository) async {
+    static func logCapture(_ server: MockServer) async {
         let capture = LogCapture()
-        let shared = NetworkActivityLogger.shared
-        let (previousOutput, wasLogging) = (shared.output, shared.isLogging)
-        shared.output = capture.output
-        shared.startLogging()
-        defer {
-            shared.output = previousOutput
-            if !wasLogging { shared.stopLogging() }
-        }
-        let page = Int.random(in: 1_000_000...9_999_999)  // a marker no other test uses
-        _ = await books.fetchBooks(page: page)
-        #expect(await capture.waitForMessage(containing: "page=\(page)"))
-        #expect(!capture.messages(containing: "page=\(page)").isEmpty)
+        var configuration = NetworkingConfiguration(
+            useSecureConnection: false, domainURL: "127.0.0.1", port: server.port)
+        configuration.eventMonitors = [capture.logger(level: .info)]  // this configuration logs here, and only here
+        _ = await BooksRepository(configuration: configuration).fetchBooks(page: 2)
+        #expect(capture.all.first == "→ GET http://127.0.0.1:\(server.port)/books?page=2")
     }
 
     static func logging() {
@@ -105,6 +98,17 @@ struct ReadmeExamplesTests {
 
         #expect(results.count { (try? $0.get()) != nil } == 1)
         #expect(server.requestCount(path: "/books") == 2)
+    }
+
+    @Test("the LogCapture example captures its configuration's lines")
+    func logCaptureExample() async throws {
+        let server = try MockServer()
+        defer { server.shutdown() }
+        server.route("/books") { _ in MockResponse(status: 200, json: "[]") }
+
+        await Readme.logCapture(server)
+
+        #expect(server.requestCount(path: "/books") == 1)
     }
 
     @Test("the custom-error example maps a 404")
