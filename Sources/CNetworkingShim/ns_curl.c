@@ -35,7 +35,19 @@ CURLcode ns_curl_easy_setopt_ssl_ctx_callback(CURL *handle, ns_curl_ssl_ctx_call
     return curl_easy_setopt(handle, CURLOPT_SSL_CTX_FUNCTION, callback);
 }
 
+CURLcode ns_curl_easy_setopt_xferinfo_callback(CURL *handle, ns_curl_xferinfo_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, callback);
+}
+
+CURLcode ns_curl_easy_setopt_seek_callback(CURL *handle, ns_curl_seek_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_SEEKFUNCTION, callback);
+}
+
 CURLcode ns_curl_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
+CURLcode ns_curl_easy_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value) {
     return curl_easy_getinfo(handle, info, value);
 }
 

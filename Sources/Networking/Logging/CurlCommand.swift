@@ -18,7 +18,11 @@ struct CurlCommand: Sendable {
         for (name, value) in request.headers {
             parts += ["-H", Self.quoted("\(name): \(redaction.value(of: name, value))")]
         }
-        if let body = request.body, !body.isEmpty {
+        if let form = request.multipart {
+            parts += MultipartSummary(form: form, credentialFields: redaction.credentialFields).curlArguments()
+        } else if let file = request.bodyFile {
+            parts += ["--data-binary", Self.quoted("@" + file.path)]
+        } else if let body = request.body, !body.isEmpty {
             let limit = RequestLogFormatter.bodyLimit
             let text = BodyExcerpt.text(of: body, limit: limit)
             let binary = "<\(body.count) bytes of binary data>"

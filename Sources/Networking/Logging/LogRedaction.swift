@@ -27,7 +27,17 @@ struct LogRedaction: Sendable {
         credentialFields = CredentialFieldRedaction.forWords(bodyFields)
         addSecrets(in: request.headers)
         addFieldSecrets(in: request.body)
+        addFormSecrets(in: request.multipart)
         addUserInfo(of: request.url)
+    }
+
+    /// The values of a form's credential text fields, scrubbed wherever they are echoed.
+    private mutating func addFormSecrets(in form: MultipartFormData?) {
+        for part in form?.parts ?? [] where credentialFields.isCredential(part.name) {
+            if case .text(let value) = part.content, value.count >= Self.minimumScrubbedLength {
+                add(find: value, replace: Self.placeholder)
+            }
+        }
     }
 
     /// Adds the secrets of a response: its redacted header values (such as `Set-Cookie`) and URL.

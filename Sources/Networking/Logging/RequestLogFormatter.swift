@@ -18,7 +18,12 @@ struct RequestLogFormatter: Sendable {
     /// The request's headers, body and a cURL command that replays it, indented under the request line.
     func requestDetails(_ request: HTTPRequest) -> [String] {
         var lines = headerLines(request.headers)
-        if let body = request.body, !body.isEmpty {
+        if let form = request.multipart {
+            lines.append("  Body: " + MultipartSummary(form: form, credentialFields: redaction.credentialFields).text)
+        } else if let file = request.bodyFile {
+            let size = FileBody.size(of: file).map { Self.size(Int($0)) } ?? "unreadable"
+            lines.append("  Body: file \(file.path) (\(size))")
+        } else if let body = request.body, !body.isEmpty {
             lines.append("  Body: " + BodyExcerpt.text(of: body, limit: Self.bodyLimit))
         }
         lines.append("  cURL: " + CurlCommand(request: request, redaction: redaction).rendered)

@@ -61,7 +61,7 @@ extension AbstractRepository {
         decoder: @escaping @Sendable (Data) throws -> T
     ) async -> Result<T, RepositoryError> {
         await send(method: method, path: path, body: .parameters(parameters), headers: headers)
-            .flatMap { decoding(method).decode($0, with: decoder) }
+            .flatMap { response in decoding(method).decode(response) { try decoder($0.body) } }
     }
 
     /// Sends a request and returns the response as received: status, headers and body, undecoded.

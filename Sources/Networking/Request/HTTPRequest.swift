@@ -1,6 +1,8 @@
 public import Foundation
 
 /// A request as handed to an ``HTTPTransport``: fully built, encoded and ready to send.
+///
+/// The body is one of ``multipart``, ``bodyFile`` or ``body``, in that order of precedence.
 public struct HTTPRequest: Sendable {
     /// The method.
     public var method: HTTPMethod
@@ -8,8 +10,24 @@ public struct HTTPRequest: Sendable {
     public var url: URL
     /// The header fields.
     public var headers: HTTPHeaders
-    /// The body, or `nil` for none.
+    /// The body held in memory, or `nil` for none. ``multipart`` and ``bodyFile`` take precedence over it.
     public var body: Data?
+    /// A `multipart/form-data` body, streamed by ``CurlTransport`` with libcurl's MIME API (files read at send
+    /// time); other transports can send ``MultipartFormData/encoded()``. Wins over ``bodyFile`` and ``body``.
+    public var multipart: MultipartFormData?
+    /// A file streamed as the raw body, read at send time (from the start, for every attempt). Wins over
+    /// ``body``.
+    public var bodyFile: URL?
+    /// When set, ``CurlTransport`` writes a 2xx response's body into this file (created or truncated) as it
+    /// arrives and returns the response with an empty body, so that memory stays flat whatever the size; the
+    /// response-size ceiling does not apply to it. Other responses (errors, redirects) keep their body in memory,
+    /// up to 1 MiB. Transports that do not stream return the body as usual.
+    public var responseBodyFile: URL?
+    /// Called as the body goes out, about 20 times a second at most, on the transport's thread: keep it quick.
+    public var uploadProgress: (@Sendable (TransferProgress) -> Void)?
+    /// Called as the response body comes in, about 20 times a second at most, on the transport's thread: keep it
+    /// quick. `totalBytes` is `nil` without a `Content-Length`.
+    public var downloadProgress: (@Sendable (TransferProgress) -> Void)?
     /// The whole-request budget in seconds.
     public var timeout: TimeInterval
     /// The certificates TLS connections for this request must present, or `nil` for no pinning.

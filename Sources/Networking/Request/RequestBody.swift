@@ -8,4 +8,8 @@ enum RequestBody: Sendable {
     case array([any Sendable])
     /// A typed JSON body.
     case encodable(any Encodable & Sendable)
+    /// A `multipart/form-data` body; the parameters go in the query, whatever the method.
+    case multipart(query: [String: any Sendable]?, MultipartFormData)
+    /// A file streamed as the body, with its `Content-Type`; the parameters go in the query.
+    case file(query: [String: any Sendable]?, URL, contentType: String)
 }

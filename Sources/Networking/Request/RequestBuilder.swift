@@ -15,6 +15,9 @@ struct RequestBuilder: Sendable {
     {
         var query: String?
         var payload: Data?
+        var contentType: String?
+        var multipart: MultipartFormData?
+        var bodyFile: URL?
         switch body {
         case .parameters(let parameters?) where configuration.encodeAsURL.contains(method):
             query = try ParameterValue.object(from: parameters).queryString
@@ -30,14 +33,38 @@ struct RequestBuilder: Sendable {
             } catch {
                 throw .invalidParameters("body of type \(type(of: value)) could not be encoded as JSON: \(error)")
             }
+        case .multipart(let parameters, let form):
+            query = try Self.query(parameters)
+            try form.validateFiles()
+            multipart = form
+            contentType = form.contentType
+        case .file(let parameters, let url, let type):
+            query = try Self.query(parameters)
+            try FileBody.validate(url, role: "upload file")
+            bodyFile = url
+            contentType = type
         }
-        return HTTPRequest(
+        if payload != nil {
+            contentType = "application/json"
+        }
+        var request = HTTPRequest(
             method: method,
             url: try cachedURL(path: path, query: query),
-            headers: mergedHeaders(headers, hasJSONBody: payload != nil),
+            headers: mergedHeaders(headers, contentType: contentType),
             body: payload,
             timeout: configuration.timeout,
             pinning: configuration.usePinningCertificate ? configuration.pinnedCertificates : nil)
+        request.multipart = multipart
+        request.bodyFile = bodyFile
+        return request
+    }
+
+    /// The query of an upload's parameters, whatever the method.
+    private static func query(_ parameters: [String: any Sendable]?) throws(RepositoryError) -> String? {
+        guard let parameters else {
+            return nil
+        }
+        return try ParameterValue.object(from: parameters).queryString
     }
 
     /// ``url(path:query:)``, from ``pathURLs`` when there is no query.
@@ -93,14 +120,14 @@ struct RequestBuilder: Sendable {
         return allowed
     }()
 
-    /// Default headers, then per-call headers (which win), then `Content-Type` for JSON when unset.
-    private func mergedHeaders(_ headers: [String: String], hasJSONBody: Bool) -> HTTPHeaders {
+    /// Default headers, then per-call headers (which win), then the body's `Content-Type` when unset.
+    private func mergedHeaders(_ headers: [String: String], contentType: String?) -> HTTPHeaders {
         var merged = HTTPHeaders(defaultHeaders)
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
             merged[name] = value
         }
-        if hasJSONBody, !merged.contains("Content-Type") {
-            merged["Content-Type"] = "application/json"
+        if let contentType, !merged.contains("Content-Type") {
+            merged["Content-Type"] = contentType
         }
         return merged
     }

@@ -20,14 +20,22 @@ extension CurlTransfer {
         try set(CURLOPT_USERAGENT, NetworkingVersion.userAgent)
         try set(CURLOPT_SSL_VERIFYPEER, 1)
         try set(CURLOPT_SSL_VERIFYHOST, 2)
-        try check(ns_curl_easy_setopt_off_t(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maximumResponseSize)))
+        if request.responseBodyFile == nil {
+            // A download's body goes to disk: the ceiling guards memory only.
+            try check(ns_curl_easy_setopt_off_t(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maximumResponseSize)))
+        }
         try check(ns_curl_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer))
         try check(ns_curl_easy_setopt_data_callback(handle, CURLOPT_WRITEFUNCTION, CurlCallbacks.write))
         try check(ns_curl_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, context))
         try check(ns_curl_easy_setopt_data_callback(handle, CURLOPT_HEADERFUNCTION, CurlCallbacks.header))
         try check(ns_curl_easy_setopt_pointer(handle, CURLOPT_HEADERDATA, context))
-        try configureMethodAndBody()
+        try configureMethodAndBody(context: context)
         try configureHeaders()
+        if progress.isActive {
+            try set(CURLOPT_NOPROGRESS, 0)
+            try check(ns_curl_easy_setopt_xferinfo_callback(handle, CurlCallbacks.transferInfo))
+            try check(ns_curl_easy_setopt_pointer(handle, CURLOPT_XFERINFODATA, context))
+        }
         if let pinCheck {
             try configurePinning(pinCheck, context: context)
         }
@@ -53,40 +61,6 @@ extension CurlTransfer {
         try set(CURLOPT_SSL_SESSIONID_CACHE, 0)
     }
 
-    private func configureMethodAndBody() throws {
-        let body = request.body
-        switch request.method {
-        case .head:
-            try set(CURLOPT_NOBODY, 1)
-        case .get where body == nil:
-            try set(CURLOPT_HTTPGET, 1)
-        case .post:
-            try set(CURLOPT_POST, 1)
-            try setBody(body ?? Data())
-        case .put, .patch:
-            try set(CURLOPT_CUSTOMREQUEST, request.method.rawValue)
-            try setBody(body ?? Data())
-        case .get, .delete, .options:
-            try set(CURLOPT_CUSTOMREQUEST, request.method.rawValue)
-            if let body {
-                try setBody(body)
-            }
-        }
-    }
-
-    private func setBody(_ body: Data) throws {
-        try check(ns_curl_easy_setopt_off_t(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)))
-        try body.withUnsafeBytes { raw in
-            // COPYPOSTFIELDS copies POSTFIELDSIZE_LARGE bytes, so binary bodies and empty ones are both safe.
-            try "".withCString { empty in
-                let bytes = raw.baseAddress ?? UnsafeRawPointer(empty)
-                try check(
-                    ns_curl_easy_setopt_pointer(
-                        handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes)))
-            }
-        }
-    }
-
     private func configureHeaders() throws {
         var lines: [String] = []
         for (name, value) in request.headers {
@@ -94,6 +68,11 @@ extension CurlTransfer {
                 throw RepositoryError.invalidParameters(
                     "header \"\(name)\" of \(request.url.absoluteString) has an invalid name or a line break in its value"
                 )
+            }
+            if request.multipart != nil, name.lowercased() == "content-type" {
+                // libcurl writes the multipart type with its own boundary: give it the type without ours.
+                lines.append("\(name): \(Self.withoutBoundary(value))")
+                continue
             }
             // "Name;" sends an empty value; "Name:" would tell curl to remove the header.
             lines.append(value.isEmpty ? "\(name);" : "\(name): \(value)")
@@ -114,15 +93,15 @@ extension CurlTransfer {
         try check(ns_curl_easy_setopt_pointer(handle, CURLOPT_HTTPHEADER, headerList))
     }
 
-    private func set(_ option: CURLoption, _ value: Int) throws {
+    func set(_ option: CURLoption, _ value: Int) throws {
         try check(ns_curl_easy_setopt_long(handle, option, value))
     }
 
-    private func set(_ option: CURLoption, _ value: String) throws {
+    func set(_ option: CURLoption, _ value: String) throws {
         try check(ns_curl_easy_setopt_string(handle, option, value))
     }
 
-    private func check(_ code: CURLcode) throws {
+    func check(_ code: CURLcode) throws {
         guard code == CURLE_OK else {
             throw TransportError(
                 code: .other,
@@ -137,6 +116,14 @@ extension CurlTransfer {
             return seconds.isNaN ? 75_000 : Int(Int32.max)
         }
         return Int(min(max((seconds * 1000).rounded(.up), 1), Double(Int32.max)))
+    }
+
+    /// A media type without its `boundary` parameter.
+    static func withoutBoundary(_ contentType: String) -> String {
+        contentType.split(separator: ";")
+            .filter { !$0.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("boundary=") }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: "; ")
     }
 
     private static func isValidHeader(name: String, value: String) -> Bool {

@@ -27,9 +27,15 @@ final class CurlTransfer: @unchecked Sendable {
     /// The largest response header section accepted, in bytes. It sits below libcurl's own limit (300 KiB),
     /// which libcurl reports as a receive error, so that a huge header section is `responseTooLarge`.
     static let maximumHeaderSize = 256 * 1024
+    /// The file streamed as the body, for ``HTTPRequest/bodyFile``.
+    var uploadFile: UploadFile?
+    /// The MIME structure (`curl_mime *`) of a multipart body, freed with the handle.
+    var mime: OpaquePointer?
+    /// Reports progress to the request's closures.
+    var progress: ProgressReporter
     private let state = Locked<TransferState>(.idle)
     private var handleReleased = false
-    private var body = Data()
+    private var sink: ResponseBodySink
     private var headers = ResponseHeaderCollector()
     private var receivedBytes = 0
     private var exceededLimit = false
@@ -49,6 +55,8 @@ final class CurlTransfer: @unchecked Sendable {
         self.request = request
         self.pinCheck = pinCheck
         self.maximumResponseSize = maximumResponseSize
+        sink = ResponseBodySink(file: request.responseBodyFile)
+        progress = ProgressReporter(upload: request.uploadProgress, download: request.downloadProgress)
         errorBuffer = .allocate(capacity: NS_CURL_ERROR_SIZE)
         errorBuffer.initialize(repeating: 0, count: NS_CURL_ERROR_SIZE)
         try configure()
@@ -68,6 +76,10 @@ final class CurlTransfer: @unchecked Sendable {
         curl_easy_cleanup(handle)
         curl_slist_free_all(headerList)
         headerList = nil
+        // After the handle: libcurl may use the MIME structure until the handle is cleaned up.
+        curl_mime_free(mime)
+        mime = nil
+        uploadFile = nil
     }
 
     /// Submits the transfer, or resumes `continuation` with `CancellationError` if it was cancelled already.
@@ -130,22 +142,47 @@ final class CurlTransfer: @unchecked Sendable {
                     for: code, url: request.url, detail: String(cString: errorBuffer),
                     exceededLimit: exceededLimit, limit: maximumResponseSize, pinned: pinCheck != nil))
         }
-        var status = 0
-        ns_curl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        let status = responseCode
+        sink.finish(status: status)
+        if let failure = sink.failure {
+            return .failure(failure)
+        }
+        if progress.isActive {
+            var uploaded: curl_off_t = 0
+            var downloaded: curl_off_t = 0
+            ns_curl_easy_getinfo_off_t(handle, CURLINFO_SIZE_UPLOAD_T, &uploaded)
+            ns_curl_easy_getinfo_off_t(handle, CURLINFO_SIZE_DOWNLOAD_T, &downloaded)
+            progress.finish(uploaded: Int64(uploaded), downloaded: Int64(downloaded))
+        }
         // curl follows no redirect (the transport does), so the URL that answered is the request's.
         let url = request.url
         return .success(
-            HTTPResponse(statusCode: status, headers: HTTPHeaders(fields: headers.fields), body: body, url: url))
+            HTTPResponse(statusCode: status, headers: HTTPHeaders(fields: headers.fields), body: sink.data, url: url))
     }
 
-    /// Takes body bytes from the write callback; refuses them past the ceiling.
-    /// - Returns: Whether the bytes were kept.
+    /// The status of the response being received (0 before its status line).
+    private var responseCode: Int {
+        var status = 0
+        ns_curl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        return status
+    }
+
+    /// Takes body bytes from the write callback: into memory (refused past the ceiling), or into the
+    /// download file.
+    /// - Returns: Whether the bytes were taken.
     func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard reserve(bytes.count) else {
-            return false
+        if sink.countsAgainstCeiling {
+            guard reserve(bytes.count) else {
+                return false
+            }
         }
-        body.append(contentsOf: bytes)
-        return true
+        return sink.receive(bytes) { responseCode }
+    }
+
+    /// Fills `buffer` from the upload file for the read callback.
+    /// - Returns: The bytes read, 0 at the end, or `nil` on a read error.
+    func readBody(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+        uploadFile?.read(into: buffer) ?? 0
     }
 
     /// Takes one header line from the header callback; refuses it past the response or header-section ceiling.

@@ -55,6 +55,8 @@ enum RedirectPolicy {
         if becomesGet {
             next.method = .get
             next.body = nil
+            next.multipart = nil
+            next.bodyFile = nil
             for name in ["Content-Type", "Content-Length", "Content-Encoding", "Transfer-Encoding"] {
                 next.headers.remove(name)
             }
