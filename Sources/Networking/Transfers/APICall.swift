@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// One API call described by a type of its own (AFAbstractRESTClient's one-class-per-call style): method,
 /// path, parameters, headers, an optional multipart body, a last-moment `decorate`, and how to `parse` the
