@@ -54,7 +54,7 @@ enum Readme {
     }
 }
 
-@Suite("README examples")
+@Suite("README examples", .timeLimit(.minutes(2)))
 struct ReadmeExamplesTests {
     typealias BooksRepository = Readme.BooksRepository
 

@@ -3,7 +3,7 @@ import Networking
 import NetworkingTestKit
 import Testing
 
-@Suite("Polling")
+@Suite("Polling", .timeLimit(.minutes(2)))
 struct PollingTests {
     struct Report: Decodable, Equatable, Sendable {
         var status: String

@@ -3,4 +3,4 @@ import Testing
 /// Groups the heavy reliability suites (fault matrix, load, cancellation storm). They run one test at a time,
 /// and `script/test` runs them in a process of their own (`--filter ReliabilityTests`) after the rest, so
 /// that their load does not distort the timing of other suites and their own timings are measured quietly.
-@Suite(.serialized, .debugLogFile) struct ReliabilityTests {}
+@Suite(.serialized, .debugLogFile, .timeLimit(.minutes(2))) struct ReliabilityTests {}

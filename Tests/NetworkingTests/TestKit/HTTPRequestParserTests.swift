@@ -5,7 +5,7 @@ import Testing
 @testable import NetworkingTestKit
 
 extension TestKit {
-    @Suite("HTTPRequestParser")
+    @Suite("HTTPRequestParser", .timeLimit(.minutes(2)))
     struct HTTPRequestParserTests {
         @Test func requestFedByteByByteIsParsedOnce() throws {
             // Given
