@@ -54,7 +54,7 @@ enum Readme {
     }
 }
 
-@Suite("README examples", .timeLimit(.minutes(2)))
+@Suite("README examples", .timeLimit(.minutes(1)))
 struct ReadmeExamplesTests {
     typealias BooksRepository = Readme.BooksRepository
 

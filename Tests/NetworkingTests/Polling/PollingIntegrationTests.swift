@@ -4,7 +4,7 @@ import NetworkingTestKit
 import Testing
 
 /// Polling over real loopback sockets: `MockServer` records when each poll arrived.
-@Suite("Polling over MockServer", .timeLimit(.minutes(2)))
+@Suite("Polling over MockServer", .timeLimit(.minutes(1)))
 struct PollingIntegrationTests {
     struct Report: Decodable, Equatable, Sendable {
         var status: String

@@ -3,7 +3,7 @@ import Networking
 import NetworkingTestKit
 import Testing
 
-@Suite("Polling", .timeLimit(.minutes(2)))
+@Suite("Polling", .timeLimit(.minutes(1)))
 struct PollingTests {
     struct Report: Decodable, Equatable, Sendable {
         var status: String

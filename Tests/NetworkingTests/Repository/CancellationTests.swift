@@ -3,7 +3,7 @@ import Networking
 import NetworkingTestKit
 import Testing
 
-@Suite("Cancellation and laziness", .timeLimit(.minutes(2)))
+@Suite("Cancellation and laziness", .timeLimit(.minutes(1)))
 struct CancellationTests {
     @Test("nothing is sent until the call is awaited")
     func lazy() async {

@@ -3,7 +3,7 @@ import Networking
 import NetworkingTestKit
 import Testing
 
-@Suite("Decoding", .timeLimit(.minutes(2)))
+@Suite("Decoding", .timeLimit(.minutes(1)))
 struct DecodingTests {
     @Test("an object, an array, Data and String decode from a 2xx body")
     func successfulDecoding() async {

@@ -3,7 +3,7 @@ import NetworkingTestKit
 import Testing
 
 extension TestKit {
-    @Suite("MockServer shutdown", .timeLimit(.minutes(2)))
+    @Suite("MockServer shutdown", .timeLimit(.minutes(1)))
     struct MockServerShutdownTests {
         @Test func shutdownIsIdempotentAndClosesTheListener() async throws {
             // Given

@@ -4,7 +4,7 @@ import NetworkingTestKit
 import Testing
 
 extension TestKit {
-    @Suite("MockServer over TLS", .timeLimit(.minutes(2)))
+    @Suite("MockServer over TLS", .timeLimit(.minutes(1)))
     struct MockServerTLSTests {
         @Test func tlsRoundTripServesTheCertificateAndSpeaksHTTP11() async throws {
             // Given

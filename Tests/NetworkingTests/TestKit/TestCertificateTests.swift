@@ -4,7 +4,7 @@ import NetworkingTestKit
 import Testing
 
 extension TestKit {
-    @Suite("TestCertificate", .timeLimit(.minutes(2)))
+    @Suite("TestCertificate", .timeLimit(.minutes(1)))
     struct TestCertificateTests {
         @Test func selfSignedCertificateHasTheRequestedNames() throws {
             // Given / When

@@ -3,7 +3,7 @@ import Networking
 import NetworkingTestKit
 import Testing
 
-@Suite("CurlTransport failures, timeouts and cancellation", .timeLimit(.minutes(2)))
+@Suite("CurlTransport failures, timeouts and cancellation", .timeLimit(.minutes(1)))
 struct CurlTransportFailureTests {
     @Test("nothing listening: connectionRefused naming the URL")
     func connectionRefused() async throws {

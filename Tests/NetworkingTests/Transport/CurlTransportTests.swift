@@ -3,7 +3,7 @@ import Networking
 import NetworkingTestKit
 import Testing
 
-@Suite("CurlTransport over plain HTTP", .timeLimit(.minutes(2)))
+@Suite("CurlTransport over plain HTTP", .timeLimit(.minutes(1)))
 struct CurlTransportTests {
     @Test("100 sequential requests share one keep-alive connection")
     func sequentialRequestsReuseOneConnection() async throws {

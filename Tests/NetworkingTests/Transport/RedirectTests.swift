@@ -3,7 +3,7 @@ import Networking
 import NetworkingTestKit
 import Testing
 
-@Suite("CurlTransport redirects", .timeLimit(.minutes(2)))
+@Suite("CurlTransport redirects", .timeLimit(.minutes(1)))
 struct RedirectTests {
     @Test("a cross-host redirect arrives without Authorization and Cookie; the final URL is reported")
     func crossHostRedirectDropsCredentials() async throws {
