@@ -186,11 +186,16 @@ struct CurlTransportTests {
         defer { server.shutdown() }
 
         // When a header value smuggles a second header
-        await #expect(throws: RepositoryError.self) {
+        let error = await #expect(throws: RepositoryError.self) {
             try await CurlTransport().send(TransportFixtures.request(server, headers: ["X-A": "1\r\nX-B: 2"]))
         }
 
-        // Then no connection was made
+        // Then it is invalidParameters naming the header, and no connection was made
+        guard case .invalidParameters(let reason)? = error else {
+            Issue.record("expected invalidParameters, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.contains("\"X-A\""))
         #expect(server.connectionCount == 0)
     }
 }
