@@ -115,20 +115,29 @@ struct PollingIntegrationTests {
 
     @Test("cancelling during the wait returns .cancelled at once, with no further request")
     func cancelDuringWait() async throws {
-        // Given
+        // Given a loop that got a 202 and waits 30 s before polling again. Its task runs on an executor the test
+        // can see: once the 202 has come back from the socket and the task has run as far as it can, it is in
+        // the wait.
         let server = try MockServer()
         defer { server.shutdown() }
         _ = script(server, [Self.pending])
-        let repository = TestRepository(configuration: configuration(server, interval: 30, retries: 1))
-        let task = Task {
+        let curl = CurlTransport()
+        let answered = Locked(false)
+        let transport = StubTransport { request in
+            let response = try await curl.send(request)
+            answered.withLock { $0 = true }
+            return response
+        }
+        let repository = TestRepository(
+            configuration: configuration(server, interval: 30, retries: 1), transport: transport)
+        let executor = SerialTaskExecutor()
+        let task = Task(executorPreference: executor) {
             let result: Result<Report, RepositoryError> = await repository.performPollingRequest(
                 method: .get, path: "r")
             return result
         }
-        while server.requestCount == 0 {
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        try await Task.sleep(for: .milliseconds(50))
+        try #require(await TransportFixtures.eventually { answered.withLock { $0 } })
+        await executor.settle()
 
         // When
         let (result, seconds) = await TransportFixtures.measure { () async -> Result<Report, RepositoryError> in

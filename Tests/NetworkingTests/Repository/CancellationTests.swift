@@ -54,9 +54,7 @@ struct CancellationTests {
                 method: .get, path: "slow")
             return result
         }
-        while transport.requestCount == 0 {
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        try #require(await TransportFixtures.eventually { transport.requestCount == 1 })
 
         // When
         let start = ContinuousClock.now
@@ -85,9 +83,7 @@ struct CancellationTests {
                 method: .get, path: "x")
             return result
         }
-        while started.all.isEmpty {
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        try #require(await TransportFixtures.eventually { !started.all.isEmpty })
 
         task.cancel()
 
