@@ -22,6 +22,72 @@ struct CurlTransportFailureTests {
         withExtendedLifetime(closedPort) {}
     }
 
+    @Test("a name that cannot be resolved: hostNotFound naming the URL")
+    func hostNotFound() async throws {
+        // Given a transport that looks names up over DNS-over-HTTPS at a closed 127.0.0.1 port, so every lookup
+        // fails there (libcurl never falls back to the system's resolver: no query leaves the machine)
+        let closedPort = try ClosedPort()
+        let resolver = try #require(URL(string: "https://127.0.0.1:\(closedPort.port)/dns-query"))
+        let transport = CurlTransport(dnsOverHTTPS: resolver)
+        let url = try #require(URL(string: "http://api.example.test/books"))
+
+        // When a request names a host
+        let error = await #expect(throws: TransportError.self) {
+            try await transport.send(HTTPRequest(method: .get, url: url, timeout: 5))
+        }
+
+        // Then it is hostNotFound, and the message names the URL
+        #expect(error?.code == .hostNotFound)
+        #expect(error?.message.contains(url.absoluteString) == true)
+        #expect(transport.liveTransferCount == 0)
+        withExtendedLifetime(closedPort) {}
+    }
+
+    @Test("with dnsOverHTTPS, names are looked up at that resolver")
+    func lookupsGoToTheResolver() async throws {
+        // Given a TLS server on 127.0.0.1 as the resolver (its certificate is not trusted, so no lookup succeeds)
+        let resolver = try MockServer(tls: TransportFixtures.certificate("resolver"))
+        defer { resolver.shutdown() }
+        let transport = CurlTransport(dnsOverHTTPS: resolver.url("/dns-query"))
+        let url = try #require(URL(string: "http://api.example.test/books"))
+
+        // When a request names a host
+        let error = await #expect(throws: TransportError.self) {
+            try await transport.send(HTTPRequest(method: .get, url: url, timeout: 5))
+        }
+
+        // Then libcurl connected to the resolver to look the name up, and could not resolve it
+        #expect(transport.dnsOverHTTPS == resolver.url("/dns-query"))
+        #expect(error?.code == .hostNotFound)
+        #expect(resolver.connectionCount >= 1)
+    }
+
+    @Test("a pinned request on a transport with dnsOverHTTPS is refused before anything is sent")
+    func pinningWithDNSOverHTTPSIsRefused() async throws {
+        // Given a pinned server, and a transport resolving names over HTTPS
+        let certificate = try TransportFixtures.certificate()
+        let server = try MockServer(tls: certificate)
+        defer { server.shutdown() }
+        let closedPort = try ClosedPort()
+        let resolver = try #require(URL(string: "https://127.0.0.1:\(closedPort.port)/dns-query"))
+        let transport = CurlTransport(dnsOverHTTPS: resolver)
+
+        // When a request pinned to the server's certificate is sent through it
+        let error = await #expect(throws: RepositoryError.self) {
+            try await transport.send(
+                TransportFixtures.request(server, pinning: .certificates([certificate.der])))
+        }
+
+        // Then it is invalidParameters saying why, and the server saw no connection
+        guard case .invalidParameters(let reason)? = error else {
+            Issue.record("expected invalidParameters, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.contains("dnsOverHTTPS"))
+        #expect(server.connectionCount == 0)
+        withExtendedLifetime(closedPort) {}
+    }
+
     @Test(
         "dropped connections and garbage map to their codes",
         arguments: [
@@ -62,7 +128,7 @@ struct CurlTransportFailureTests {
         }
 
         // Then it fails with .timeout, not before the budget and well before the budget plus slack
-        #expect(isTimeout(result), "expected RepositoryError.timeout, got \(result)")
+        #expect(TransportFixtures.isTimeout(result), "expected RepositoryError.timeout, got \(result)")
         #expect(seconds >= 0.45)
         #expect(seconds < 0.5 + 5)
         #expect(transport.liveTransferCount == 0)
@@ -84,7 +150,7 @@ struct CurlTransportFailureTests {
 
         // Then it times out although bytes kept arriving (the whole response would take over 10 s), not before the
         // budget and well before the budget plus slack
-        #expect(isTimeout(result), "expected RepositoryError.timeout, got \(result)")
+        #expect(TransportFixtures.isTimeout(result), "expected RepositoryError.timeout, got \(result)")
         #expect(seconds >= 0.55)
         #expect(seconds < 0.6 + 5)
     }
@@ -176,10 +242,4 @@ struct CurlTransportFailureTests {
         #expect(transport.liveTransferCount == 0)
     }
 
-    private func isTimeout(_ result: Result<HTTPResponse, any Error>) -> Bool {
-        guard case .failure(let error) = result, case .timeout? = error as? RepositoryError else {
-            return false
-        }
-        return true
-    }
 }
