@@ -16,6 +16,19 @@ final class SerialTaskExecutor: TaskExecutor {
         }
     }
 
+    /// Keeps the jobs enqueued from now on waiting until `deadline`, as a busy executor would: a task that
+    /// resumes meanwhile (its awaited call returned) goes on only then.
+    /// - Parameter deadline: When the executor runs jobs again.
+    func hold(until deadline: ContinuousClock.Instant) {
+        queue.async {
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            if remaining > .zero {
+                let seconds = Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18
+                Thread.sleep(forTimeInterval: seconds)
+            }
+        }
+    }
+
     /// Returns once every job enqueued so far has run.
     func settle() async {
         await withCheckedContinuation { continuation in

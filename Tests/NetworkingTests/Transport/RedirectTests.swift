@@ -141,4 +141,60 @@ struct RedirectTests {
         #expect(response.statusCode == 302)
         #expect(server.requestCount == 1)
     }
+
+    @Test("the budget covers the whole redirect chain: the second hop gets what the first left")
+    func budgetSpansRedirects() async throws {
+        // Given a redirect and then an answer, each after 1.2 s, for a request with a 2 s budget (a hop given
+        // the whole budget afresh would get its answer)
+        let server = try MockServer()
+        defer { server.shutdown() }
+        server.enqueue(MockResponse(status: 302, headers: ["Location": "/second"]).delayed(by: 1.2))
+        server.enqueue(MockResponse(status: 200, text: "too late").delayed(by: 1.2))
+        let transport = CurlTransport()
+
+        // When it is sent
+        let (result, seconds) = await TransportFixtures.measure {
+            await TransportFixtures.outcome {
+                try await transport.send(TransportFixtures.request(server, "/first", timeout: 2))
+            }
+        }
+
+        // Then the second hop timed out when the budget ran out, not when its own 2 s would have
+        #expect(TransportFixtures.isTimeout(result), "expected RepositoryError.timeout, got \(result)")
+        #expect(server.recordedRequests.map(\.path) == ["/first", "/second"])
+        #expect(seconds >= 1.95)
+        #expect(seconds < 2 + 5)
+        #expect(transport.liveTransferCount == 0)
+    }
+
+    @Test("a budget that runs out between two hops ends in .timeout, and the next hop is never sent")
+    func deadlineBetweenRedirects() async throws {
+        // Given a server redirecting at once, and a request with a 1 s budget whose task runs on an executor that
+        // the server's dispatcher keeps busy until well after the budget, from before the redirect goes out: the
+        // first hop completes in time, but the task resumes only after the deadline
+        let server = try MockServer()
+        defer { server.shutdown() }
+        let executor = SerialTaskExecutor()
+        server.dispatcher = { request in
+            guard request.path == "/first" else {
+                return MockResponse(status: 200, text: "never asked for")
+            }
+            executor.hold(until: .now + .seconds(1.5))
+            return MockResponse(status: 302, headers: ["Location": "/second"])
+        }
+        let transport = CurlTransport()
+
+        // When it is sent
+        let task = Task(executorPreference: executor) {
+            await TransportFixtures.outcome {
+                try await transport.send(TransportFixtures.request(server, "/first", timeout: 1))
+            }
+        }
+        let result = await task.value
+
+        // Then the redirect was not followed: the budget was spent
+        #expect(TransportFixtures.isTimeout(result), "expected RepositoryError.timeout, got \(result)")
+        #expect(server.recordedRequests.map(\.path) == ["/first"])
+        #expect(transport.liveTransferCount == 0)
+    }
 }
