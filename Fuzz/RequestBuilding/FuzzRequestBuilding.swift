@@ -31,7 +31,9 @@ public func fuzzRequestBuilding(_ data: UnsafePointer<UInt8>?, _ size: Int) -> C
 
 private let configuration = NetworkingConfiguration(
     useSecureConnection: true, domainURL: "api.example.test", port: 8443, subdomainURL: "/api/v1")
-private let builder = RequestBuilder(configuration: configuration, defaultHeaders: [:])
+private let builder = RequestBuilder(
+    configuration: configuration, baseURL: Result { () throws(RepositoryError) in try configuration.baseURL() },
+    defaultHeaders: [:])
 
 private func checkPath(_ path: String, parameters: [String: String]) {
     guard let request = try? builder.build(method: .get, path: path, body: .parameters(parameters), headers: [:])

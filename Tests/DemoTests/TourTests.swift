@@ -5,7 +5,7 @@ import Testing
 
 @testable import Demo
 
-@Suite("Demo tour", .serialized)
+@Suite("Demo tour", .serialized, .timeLimit(.minutes(1)))
 struct TourTests {
     final class Lines: Sendable {
         let lines = Locked<[String]>([])

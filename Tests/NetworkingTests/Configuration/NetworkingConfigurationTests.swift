@@ -3,7 +3,7 @@ import Networking
 import NetworkingTestKit
 import Testing
 
-@Suite("NetworkingConfiguration")
+@Suite("NetworkingConfiguration", .timeLimit(.minutes(1)))
 struct NetworkingConfigurationTests {
     @Test("defaults match the documented values")
     func defaults() {

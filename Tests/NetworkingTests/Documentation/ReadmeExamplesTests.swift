@@ -63,7 +63,7 @@ enum Readme {
     }
 }
 
-@Suite("README examples")
+@Suite("README examples", .timeLimit(.minutes(1)))
 struct ReadmeExamplesTests {
     typealias BooksRepository = Readme.BooksRepository
 

@@ -3,7 +3,7 @@ import Networking
 import NetworkingTestKit
 import Testing
 
-@Suite("Custom errors")
+@Suite("Custom errors", .timeLimit(.minutes(1)))
 struct CustomErrorTests {
     enum BookError: String, CustomRepositoryErrorType {
         case notFound = "book_not_found"

@@ -3,7 +3,7 @@ import Networking
 import NetworkingTestKit
 import Testing
 
-@Suite("Process-wide decode-error hook", .serialized)
+@Suite("Process-wide decode-error hook", .serialized, .timeLimit(.minutes(1)))
 struct DecodedErrorHandlerTests {
     @Test("without a configuration handler, the process-wide handler fires once")
     func fallback() async {

@@ -3,7 +3,7 @@ import Networking
 import NetworkingTestKit
 import Testing
 
-@Suite("Error descriptions")
+@Suite("Error descriptions", .timeLimit(.minutes(1)))
 struct ErrorDescriptionTests {
     static let response = ResponseError(
         statusCode: 404, body: Data(#"{"error":"no book 9"}"#.utf8), url: URL(string: "https://api.test/books/9"))

@@ -6,7 +6,7 @@ import Testing
 extension LoggingTests {
     /// The activity indicator on its own instances. Timing bounds are lower bounds, or upper bounds
     /// many times the expected value, because the test machine may be loaded.
-    @Suite struct NetworkActivityIndicatorManagerTests: LoggerTesting {
+    @Suite(.timeLimit(.minutes(1))) struct NetworkActivityIndicatorManagerTests: LoggerTesting {
         @Test func defaults() {
             // Given a new manager
             let manager = NetworkActivityIndicatorManager()

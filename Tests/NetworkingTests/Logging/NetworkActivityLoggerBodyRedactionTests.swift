@@ -6,7 +6,7 @@ import Testing
 
 extension LoggingTests {
     /// Secret JSON body fields (passwords, tokens) never reach the logger's output.
-    @Suite struct NetworkActivityLoggerBodyRedactionTests: LoggerTesting {
+    @Suite(.timeLimit(.minutes(1))) struct NetworkActivityLoggerBodyRedactionTests: LoggerTesting {
         @Test func passwordAndTokenFieldsAreRedactedInBodiesAndCurl() async throws {
             // Given a logger at .debug, a login request carrying a password and a response carrying a token
             let (logger, capture) = makeLogger(level: .debug)

@@ -6,7 +6,7 @@ import Testing
 
 extension LoggingTests {
     /// Secrets never reach the logger's output, at any level.
-    @Suite struct NetworkActivityLoggerRedactionTests: LoggerTesting {
+    @Suite(.timeLimit(.minutes(1))) struct NetworkActivityLoggerRedactionTests: LoggerTesting {
         static let secrets = ["secret-token", "c=1", "session=abc"]
         static let secretHeaders: HTTPHeaders = ["Authorization": "secret-token", "Cookie": "c=1"]
         static let setCookie: HTTPHeaders = ["Set-Cookie": "session=abc; Path=/; HttpOnly"]

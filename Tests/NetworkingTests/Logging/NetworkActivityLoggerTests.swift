@@ -6,7 +6,7 @@ import Testing
 
 extension LoggingTests {
     /// The logger on its own instances, driven through the pipeline's observation stage.
-    @Suite struct NetworkActivityLoggerTests: LoggerTesting {
+    @Suite(.timeLimit(.minutes(1))) struct NetworkActivityLoggerTests: LoggerTesting {
         // MARK: - Off until started
 
         @Test func logsNothingUntilStarted() async {

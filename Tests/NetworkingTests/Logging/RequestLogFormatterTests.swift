@@ -5,7 +5,7 @@ import Testing
 
 extension LoggingTests {
     /// The pieces the logger's lines are made of.
-    @Suite struct RequestLogFormatterTests {
+    @Suite(.timeLimit(.minutes(1))) struct RequestLogFormatterTests {
         @Test(arguments: [
             (Duration.zero, "0.0 ms"),
             (.microseconds(49), "0.0 ms"),

@@ -7,7 +7,7 @@ extension LoggingTests {
     /// The shared logger and indicator, driven by real repositories: the pipeline reports to them.
     /// Serialized because they are process-wide; each test restores what it changed, and reads only
     /// the lines of its own unique paths since other suites send requests meanwhile.
-    @Suite(.serialized) struct SharedObserversTests: LoggerTesting {
+    @Suite(.serialized, .timeLimit(.minutes(1))) struct SharedObserversTests: LoggerTesting {
         @Test func sharedLoggerSeesPipelineRequestsWithTheSessionToken() async throws {
             // Given the shared logger at .debug and a repository whose session token is secret
             let capture = LogCapture()

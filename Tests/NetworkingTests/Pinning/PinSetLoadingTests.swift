@@ -4,7 +4,7 @@ import NetworkingTestKit
 import Testing
 
 /// Loading the pinned set: fail closed on empty or invalid sets, before any connection.
-@Suite("Pinned set loading")
+@Suite("Pinned set loading", .timeLimit(.minutes(1)))
 struct PinSetLoadingTests {
     @Test("an empty pin set is a pinningFailure and no connection is made")
     func emptySetFailsClosed() async throws {

@@ -3,7 +3,7 @@ import Networking
 import NetworkingTestKit
 import Testing
 
-@Suite("Pinned certificates from a bundle")
+@Suite("Pinned certificates from a bundle", .timeLimit(.minutes(1)))
 struct PinnedCertificatesBundleTests {
     @Test("a bundle's certificates are found in subfolders, but not inside other bundles beside them")
     func skipsNestedBundles() async throws {

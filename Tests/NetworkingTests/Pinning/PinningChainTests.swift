@@ -5,7 +5,7 @@ import Testing
 
 /// Pinning with CA-issued chains end to end: repository → pipeline → CurlTransport → OpenSSL, against a TLS
 /// MockServer that sends a root → intermediate → leaf chain (or a broken one).
-@Suite("Certificate pinning with certificate authority chains over real TLS connections")
+@Suite("Certificate pinning with certificate authority chains over real TLS connections", .timeLimit(.minutes(1)))
 struct PinningChainTests {
     /// A root authority, an intermediate it issued, and a server certificate (for localhost unless told otherwise)
     /// the intermediate issued.

@@ -4,7 +4,7 @@ import NetworkingTestKit
 import Testing
 
 /// Pinning end to end: repository → pipeline → CurlTransport → OpenSSL, against a TLS MockServer.
-@Suite("Certificate pinning over real TLS connections")
+@Suite("Certificate pinning over real TLS connections", .timeLimit(.minutes(1)))
 struct PinningIntegrationTests {
     @Test(
         "pinned to the served certificate: by DER, and by SPKI through a renewed certificate with the same key",

@@ -4,7 +4,7 @@ import NetworkingTestKit
 import Testing
 
 /// Polling over real loopback sockets: `MockServer` records when each poll arrived.
-@Suite("Polling over MockServer")
+@Suite("Polling over MockServer", .timeLimit(.minutes(1)))
 struct PollingIntegrationTests {
     struct Report: Decodable, Equatable, Sendable {
         var status: String
@@ -115,20 +115,29 @@ struct PollingIntegrationTests {
 
     @Test("cancelling during the wait returns .cancelled at once, with no further request")
     func cancelDuringWait() async throws {
-        // Given
+        // Given a loop that got a 202 and waits 30 s before polling again. Its task runs on an executor the test
+        // can see: once the 202 has come back from the socket and the task has run as far as it can, it is in
+        // the wait.
         let server = try MockServer()
         defer { server.shutdown() }
         _ = script(server, [Self.pending])
-        let repository = TestRepository(configuration: configuration(server, interval: 30, retries: 1))
-        let task = Task {
+        let curl = CurlTransport()
+        let answered = Locked(false)
+        let transport = StubTransport { request in
+            let response = try await curl.send(request)
+            answered.withLock { $0 = true }
+            return response
+        }
+        let repository = TestRepository(
+            configuration: configuration(server, interval: 30, retries: 1), transport: transport)
+        let executor = SerialTaskExecutor()
+        let task = Task(executorPreference: executor) {
             let result: Result<Report, RepositoryError> = await repository.performPollingRequest(
                 method: .get, path: "r")
             return result
         }
-        while server.requestCount == 0 {
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        try await Task.sleep(for: .milliseconds(50))
+        try #require(await TransportFixtures.eventually { answered.withLock { $0 } })
+        await executor.settle()
 
         // When
         let (result, seconds) = await TransportFixtures.measure { () async -> Result<Report, RepositoryError> in
@@ -161,5 +170,59 @@ struct PollingIntegrationTests {
         #expect(response.statusCode == 500)
         #expect(response.body == Data("boom".utf8))
         #expect(server.requestCount == 2)
+    }
+
+    @Test("with a JSON body: every repeat of the request carries it, and a Location poll is a GET without it")
+    func pollingWithABody() async throws {
+        // Given a 202, a 202 with a Location, then the result
+        struct Order: Encodable, Sendable {
+            var book: Int
+            var copies: Int
+        }
+        let server = try MockServer()
+        defer { server.shutdown() }
+        let moved = MockResponse(status: 202, headers: ["Location": "/jobs/7"], json: #"{"status": "pending"}"#)
+        _ = script(server, [Self.pending, moved])
+        let repository = TestRepository(configuration: configuration(server, interval: 0.01, retries: 5))
+
+        // When an order is posted for polling
+        let result: Result<Report, RepositoryError> = await repository.performPollingRequest(
+            method: .post, path: "orders", body: Order(book: 7, copies: 2))
+
+        // Then the body went with both POSTs, as JSON, and not with the GET of the Location
+        #expect(result.success == Report(status: "done"))
+        let requests = server.recordedRequests
+        #expect(requests.map(\.method) == ["POST", "POST", "GET"])
+        #expect(requests.map(\.path) == ["/orders", "/orders", "/jobs/7"])
+        for request in requests.prefix(2) {
+            let sent = try JSONSerialization.jsonObject(with: request.body) as? [String: Int]
+            #expect(sent == ["book": 7, "copies": 2])
+            #expect(request.headers["Content-Type"] == "application/json")
+        }
+        #expect(requests.last?.body.isEmpty == true)
+        #expect(requests.last?.headers["Content-Type"] == nil)
+    }
+
+    @Test(
+        "a Location that is no http(s) URL ends polling with invalidURL naming it, with no further request",
+        arguments: ["mailto:jobs@example.test", "http://", "ftp://127.0.0.1/jobs/7"])
+    func unusableLocation(location: String) async throws {
+        // Given a 202 whose Location cannot be polled
+        let server = try MockServer()
+        defer { server.shutdown() }
+        let unusable = MockResponse(status: 202, headers: ["Location": location], json: #"{"status": "pending"}"#)
+        _ = script(server, [unusable])
+        let repository = TestRepository(configuration: configuration(server, interval: 0.01, retries: 5))
+
+        // When polling starts
+        let result: Result<Report, RepositoryError> = await repository.performPollingRequest(method: .get, path: "r")
+
+        // Then it ends there
+        guard case .invalidURL(let reason)? = result.failure else {
+            Issue.record("expected invalidURL, got \(result)")
+            return
+        }
+        #expect(reason.contains(location))
+        #expect(server.requestCount == 1)
     }
 }

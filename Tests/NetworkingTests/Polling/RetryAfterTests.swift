@@ -3,7 +3,7 @@ import Testing
 
 @testable import Networking
 
-@Suite("Retry-After")
+@Suite("Retry-After", .timeLimit(.minutes(1)))
 struct RetryAfterTests {
     static let now = Date(timeIntervalSince1970: 1_445_412_480)  // Wed, 21 Oct 2015 07:28:00 GMT
 

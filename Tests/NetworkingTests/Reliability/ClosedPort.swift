@@ -9,13 +9,28 @@ final class ClosedPort {
     private let descriptor: Int32
 
     /// Binds an ephemeral port without listening on it.
-    init() throws {
+    convenience init() throws {
+        try self.init(binding: 0)
+    }
+
+    /// Binds `port` (0: an ephemeral one) without listening on it. A given port is bound with `SO_REUSEADDR`, so
+    /// connections a server closed (in `TIME_WAIT`) do not stand in the way, but a socket listening on the port
+    /// still does: binding it succeeds only once no server listens there, which is how a test checks that a
+    /// server freed its port, and then holds the port for the rest of the check.
+    /// - Parameter port: The port.
+    /// - Throws: `POSIXError` (`EADDRINUSE` when a socket listens on `port`).
+    init(binding port: Int) throws {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else {
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
         }
+        var reuse: Int32 = 1
+        if port != 0 {
+            _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in

@@ -7,7 +7,7 @@ import Testing
 /// Regression: at `.debug` the logger printed request and response bodies as they were, so a login body's
 /// password and the token in its response reached the log (the demo tour's login did, in the whole-run
 /// debug log). Credential fields in bodies and query strings now print as `<redacted>`.
-@Suite("Credential fields in logged bodies and URLs", .debugLogFile)
+@Suite("Credential fields in logged bodies and URLs", .debugLogFile, .timeLimit(.minutes(1)))
 struct CredentialFieldLoggingTests: LoggerTesting {
     @Test(
         "credential values in bodies and queries never reach the log; other fields stay readable",

@@ -9,7 +9,7 @@ import Testing
 /// limit was refused when its last bytes came in a separate read, and a trailer line over 4 KiB was refused
 /// only when it came in pieces. Every request here must get the same verdict whole and cut anywhere in its
 /// last bytes.
-@Suite("Request parser limits, whole or in pieces")
+@Suite("Request parser limits, whole or in pieces", .timeLimit(.minutes(1)))
 struct RequestParserPiecesTests {
     @Test("requests at the limits get the same verdict however they arrive", arguments: ParserLimitCase.allCases)
     func verdict(_ limitCase: ParserLimitCase) throws {

@@ -8,7 +8,7 @@ import Testing
 /// logger at `.debug` into the file, which must then hold their lines with every credential redacted.
 /// `script/test` checks the complete file again after the run.
 @Suite(
-    "Secrets in the debug log", .debugLogFile,
+    "Secrets in the debug log", .debugLogFile, .timeLimit(.minutes(1)),
     .enabled(if: DebugLogFile.path != nil, "script/test sets NETWORKING_TEST_LOG_FILE"))
 struct SecretsInDebugLogTests {
     @Test("credentials sent and received at .debug are redacted in the log file")

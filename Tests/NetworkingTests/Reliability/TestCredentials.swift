@@ -3,7 +3,9 @@
 enum TestCredentials {
     static let all = [
         "secret-token", "session-token", "persisted-token", "default-auth", "call-auth", "Bearer secret",
-        "session=abc", "c=1", "s=1", "demo-session-token-5f2a", "correct horse battery staple",
+        "session=abc", "c=1", "s=1", "demo-session-token-5f2a", "demo-session-token-9c41",
+        "correct horse battery staple",
+        "call-token", "readme-old", "readme-new", "token-1",
         "reliability-token-7c1e", "reliability-cookie=9f3b", "reliability-set-cookie=d2a8",
     ]
 }

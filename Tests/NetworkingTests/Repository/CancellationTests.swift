@@ -3,7 +3,7 @@ import Networking
 import NetworkingTestKit
 import Testing
 
-@Suite("Cancellation and laziness")
+@Suite("Cancellation and laziness", .timeLimit(.minutes(1)))
 struct CancellationTests {
     @Test("nothing is sent until the call is awaited")
     func lazy() async {
@@ -54,9 +54,7 @@ struct CancellationTests {
                 method: .get, path: "slow")
             return result
         }
-        while transport.requestCount == 0 {
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        try #require(await TransportFixtures.eventually { transport.requestCount == 1 })
 
         // When
         let start = ContinuousClock.now
@@ -85,9 +83,7 @@ struct CancellationTests {
                 method: .get, path: "x")
             return result
         }
-        while started.all.isEmpty {
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        try #require(await TransportFixtures.eventually { !started.all.isEmpty })
 
         task.cancel()
 

@@ -3,7 +3,7 @@ import Networking
 import NetworkingTestKit
 import Testing
 
-@Suite("Decoding")
+@Suite("Decoding", .timeLimit(.minutes(1)))
 struct DecodingTests {
     @Test("an object, an array, Data and String decode from a 2xx body")
     func successfulDecoding() async {
@@ -98,5 +98,32 @@ struct DecodingTests {
         let excerpt = try #require(failures.all.first?.bodyExcerpt)
         #expect(excerpt.hasPrefix(String(repeating: "x", count: 1024)))
         #expect(!excerpt.hasPrefix(String(repeating: "x", count: 1025)))
+    }
+
+    @Test("a body that is not UTF-8, decoded as String: decodeError saying so, and the hook fires once")
+    func textThatIsNotUTF8() async throws {
+        // Given a server answering "café" in ISO 8859-1 (é is the single byte 0xE9)
+        let server = try MockServer()
+        defer { server.shutdown() }
+        server.enqueue(
+            MockResponse(
+                status: 200, headers: ["Content-Type": "text/plain; charset=iso-8859-1"],
+                body: Data([0x63, 0x61, 0x66, 0xE9])))
+        let failures = Recorder<DecodeFailure>()
+        var configuration = TransportFixtures.configuration(server, host: "127.0.0.1")
+        configuration.decodedErrorHandler = failures.record
+
+        // When the body is asked for as String
+        let text: Result<String, RepositoryError> = await TestRepository(configuration: configuration)
+            .performRequest(method: .get, path: "text")
+
+        // Then
+        guard case .decodeError(let error)? = text.failure else {
+            Issue.record("expected decodeError, got \(text)")
+            return
+        }
+        #expect(error.description.contains("not valid UTF-8"))
+        #expect(failures.all.count == 1)
+        #expect(failures.all.first?.url == server.url("/text"))
     }
 }

@@ -3,7 +3,7 @@ import Networking
 import NetworkingTestKit
 import Testing
 
-@Suite("Header precedence")
+@Suite("Header precedence", .timeLimit(.minutes(1)))
 struct HeaderPrecedenceTests {
     @Test("per-call headers win over default headers; the session's Authorization wins over both")
     func precedence() async throws {

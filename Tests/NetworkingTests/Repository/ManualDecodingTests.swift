@@ -3,7 +3,7 @@ import Networking
 import NetworkingTestKit
 import Testing
 
-@Suite("Manual decoding")
+@Suite("Manual decoding", .timeLimit(.minutes(1)))
 struct ManualDecodingTests {
     struct Envelope: Error {}
 

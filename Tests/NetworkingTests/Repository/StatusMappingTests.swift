@@ -3,7 +3,7 @@ import Networking
 import NetworkingTestKit
 import Testing
 
-@Suite("Status mapping")
+@Suite("Status mapping", .timeLimit(.minutes(1)))
 struct StatusMappingTests {
     enum Expected: String, Sendable {
         case success, unauthenticated, requestError

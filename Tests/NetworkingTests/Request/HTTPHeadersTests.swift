@@ -2,7 +2,7 @@ import Networking
 import NetworkingTestKit
 import Testing
 
-@Suite("HTTPHeaders")
+@Suite("HTTPHeaders", .timeLimit(.minutes(1)))
 struct HTTPHeadersTests {
     @Test("names are case-insensitive and repeated fields are joined")
     func caseInsensitive() {

@@ -3,7 +3,7 @@ import Networking
 import NetworkingTestKit
 import Testing
 
-@Suite("JSON bodies")
+@Suite("JSON bodies", .timeLimit(.minutes(1)))
 struct JSONBodyTests {
     struct NewBook: Encodable, Sendable {
         var title: String

@@ -3,7 +3,7 @@ import Networking
 import NetworkingTestKit
 import Testing
 
-@Suite("Query encoding")
+@Suite("Query encoding", .timeLimit(.minutes(1)))
 struct QueryEncodingTests {
     struct Filter: Encodable, Sendable {
         var genre: String

@@ -3,7 +3,7 @@ import Networking
 import NetworkingTestKit
 import Testing
 
-@Suite("URL building")
+@Suite("URL building", .timeLimit(.minutes(1)))
 struct URLBuildingTests {
     @Test(
         "paths are appended to the base URL, never resolved relative to it",

@@ -3,7 +3,7 @@ import Networking
 import NetworkingTestKit
 import Testing
 
-@Suite("SessionManager")
+@Suite("SessionManager", .timeLimit(.minutes(1)))
 struct SessionManagerTests {
     @Test("login, logout and expire change the token")
     func transitions() async {

@@ -3,7 +3,7 @@ import Networking
 import NetworkingTestKit
 import Testing
 
-@Suite("Session rules")
+@Suite("Session rules", .timeLimit(.minutes(1)))
 struct SessionRulesTests {
     @Test("no token: .unauthenticatedSession(nil) and nothing is sent")
     func noToken() async {

@@ -5,7 +5,7 @@ import Testing
 @testable import NetworkingTestKit
 
 extension TestKit {
-    @Suite("HTTPRequestParser")
+    @Suite("HTTPRequestParser", .timeLimit(.minutes(1)))
     struct HTTPRequestParserTests {
         @Test func requestFedByteByByteIsParsedOnce() throws {
             // Given

@@ -5,7 +5,7 @@ import Testing
 @testable import Networking
 
 extension TestKit {
-    @Suite("LogCapture")
+    @Suite("LogCapture", .timeLimit(.minutes(1)))
     struct LogCaptureTests: LoggerTesting {
         @Test func outputCollectsMessagesInOrder() {
             // Given a capture

@@ -4,7 +4,7 @@ import NetworkingTestKit
 import Testing
 
 extension TestKit {
-    @Suite("MockResponse faults")
+    @Suite("MockResponse faults", .timeLimit(.minutes(1)))
     struct MockResponseFaultTests {
         @Test func delayedResponseWaitsAtLeastTheDelay() async throws {
             // Given

@@ -4,7 +4,7 @@ import NetworkingTestKit
 import Testing
 
 extension TestKit {
-    @Suite("MockResponse Retry-After")
+    @Suite("MockResponse Retry-After", .timeLimit(.minutes(1)))
     struct MockResponseRetryAfterTests {
         @Test func secondsAreWrittenAsANumber() {
             // Given / When

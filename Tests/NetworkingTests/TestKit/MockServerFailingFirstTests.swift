@@ -4,7 +4,7 @@ import NetworkingTestKit
 import Testing
 
 extension TestKit {
-    @Suite("MockServer failingFirst routes")
+    @Suite("MockServer failingFirst routes", .timeLimit(.minutes(1)))
     struct MockServerFailingFirstTests {
         /// A way for the first requests to fail, with what a client sees of it.
         enum Failure: String, CaseIterable, Sendable {

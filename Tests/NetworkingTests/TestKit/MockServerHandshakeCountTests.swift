@@ -4,7 +4,7 @@ import NetworkingTestKit
 import Testing
 
 extension TestKit {
-    @Suite("MockServer handshake counters")
+    @Suite("MockServer handshake counters", .timeLimit(.minutes(1)))
     struct MockServerHandshakeCountTests {
         @Test func aPinnedClientCompletesOneHandshakeForItsKeptAliveConnection() async throws {
             // Given a TLS server and a transport pinned to its certificate

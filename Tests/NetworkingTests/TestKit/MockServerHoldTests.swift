@@ -4,7 +4,7 @@ import NetworkingTestKit
 import Testing
 
 extension TestKit {
-    @Suite("MockServer holdRequests barrier")
+    @Suite("MockServer holdRequests barrier", .timeLimit(.minutes(1)))
     struct MockServerHoldTests {
         /// Sends GET `path` and returns when its response arrived (on the continuous clock) and its status.
         static func send(_ transport: CurlTransport, _ server: MockServer, _ path: String, timeout: TimeInterval = 30)

@@ -4,7 +4,7 @@ import NetworkingTestKit
 import Testing
 
 extension TestKit {
-    @Suite("MockServer requests by path")
+    @Suite("MockServer requests by path", .timeLimit(.minutes(1)))
     struct MockServerPerPathTests {
         @Test func requestsAndCountsArePerPathInArrivalOrder() async throws {
             // Given a server answering everything

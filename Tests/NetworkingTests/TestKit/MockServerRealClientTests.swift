@@ -5,7 +5,7 @@ import NetworkingTestKit
 import Testing
 
 extension TestKit {
-    @Suite("MockServer with real clients")
+    @Suite("MockServer with real clients", .timeLimit(.minutes(1)))
     struct MockServerRealClientTests {
         @Test func urlSessionGetsTheQueuedResponse() async throws {
             // Given

@@ -4,7 +4,7 @@ import NetworkingTestKit
 import Testing
 
 extension TestKit {
-    @Suite("MockServer routes")
+    @Suite("MockServer routes", .timeLimit(.minutes(1)))
     struct MockServerRouteTests {
         @Test func routeWinsOverTheDispatcherAndTheQueue() async throws {
             // Given a queued 500, a dispatcher answering 418, and a route for /books

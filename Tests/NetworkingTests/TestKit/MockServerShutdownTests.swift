@@ -3,22 +3,23 @@ import NetworkingTestKit
 import Testing
 
 extension TestKit {
-    @Suite("MockServer shutdown")
+    @Suite("MockServer shutdown", .timeLimit(.minutes(1)))
     struct MockServerShutdownTests {
         @Test func shutdownIsIdempotentAndClosesTheListener() async throws {
-            // Given
+            // Given a server that answered a request, whose port cannot be taken while it listens
             let server = try MockServer()
             server.enqueue(MockResponse(text: "one"))
             _ = try await onThread { try TestHTTPClient(port: server.port).request("/") }
+            #expect(throws: POSIXError.self) { try ClosedPort(binding: server.port) }
 
             // When
             let first = measure { server.shutdown() }
             let second = measure { server.shutdown() }
 
-            // Then
+            // Then both return promptly, nothing listens on the port, and the recorded request is still there
             #expect(first < 2)
             #expect(second < 2)
-            #expect(throws: TestClientError.self) { try TestHTTPClient(port: server.port) }
+            expectNothingListens(on: server.port)
             let recorded = try await server.takeRequest(timeout: 0.5)
             #expect(recorded.path == "/")
         }
@@ -58,20 +59,31 @@ extension TestKit {
 
             // Then
             #expect(weakServer == nil)
-            #expect(throws: TestClientError.self) { try TestHTTPClient(port: port) }
+            expectNothingListens(on: port)
         }
 
         @Test func droppingTheServerShutsItDown() async throws {
-            // Given
+            // Given a server that nothing but this variable holds
+            weak var weakServer: MockServer?
             var server: MockServer? = try MockServer()
+            weakServer = server
             let port = try #require(server?.port)
+            #expect(throws: POSIXError.self) { try ClosedPort(binding: port) }
 
-            // When
+            // When the last reference goes
             server = nil
 
-            // Then
-            #expect(server == nil)
-            #expect(throws: TestClientError.self) { try TestHTTPClient(port: port) }
+            // Then the server is gone and so is its listener
+            #expect(weakServer == nil)
+            expectNothingListens(on: port)
+        }
+
+        /// Checks that no socket listens on `port` any more by binding it, which fails while one does. Connecting
+        /// instead could reach a server that a test running in parallel started on the freed port.
+        private func expectNothingListens(on port: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+            #expect(throws: Never.self, "a socket still listens on port \(port)", sourceLocation: sourceLocation) {
+                _ = try ClosedPort(binding: port)
+            }
         }
     }
 }

@@ -4,7 +4,7 @@ import NetworkingTestKit
 import Testing
 
 extension TestKit {
-    @Suite("MockServer over TLS")
+    @Suite("MockServer over TLS", .timeLimit(.minutes(1)))
     struct MockServerTLSTests {
         @Test func tlsRoundTripServesTheCertificateAndSpeaksHTTP11() async throws {
             // Given
@@ -86,17 +86,20 @@ extension TestKit {
             defer { server.shutdown() }
             let otherCertificate = try TestCertificate.selfSigned(commonName: "localhost")
 
-            // When
+            // When a client trusting another certificate fails the handshake, and the server, done with the
+            // connection, closes it
             let handshake = try await onThread { () -> Bool in
                 let client = try TestHTTPClient(port: server.port)
+                let handshake: Bool
                 do {
                     try client.startTLS(trusting: otherCertificate)
-                    return true
+                    handshake = true
                 } catch {
-                    return false
+                    handshake = false
                 }
+                try client.waitForServerToClose()
+                return handshake
             }
-            try await Task.sleep(for: .milliseconds(100))
 
             // Then
             #expect(handshake == false)

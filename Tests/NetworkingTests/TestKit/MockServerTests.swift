@@ -4,7 +4,7 @@ import NetworkingTestKit
 import Testing
 
 extension TestKit {
-    @Suite("MockServer over plain HTTP")
+    @Suite("MockServer over plain HTTP", .timeLimit(.minutes(1)))
     struct MockServerTests {
         @Test func queuedResponsesAnswerInOrder() async throws {
             // Given

@@ -3,7 +3,7 @@ import NetworkingTestKit
 import Testing
 
 extension TestKit {
-    @Suite("TestCertificate chains: authorities, issued certificates and served chains")
+    @Suite("TestCertificate chains: authorities, issued certificates and served chains", .timeLimit(.minutes(1)))
     struct TestCertificateChainTests {
         @Test("an authority is a self-issued CA that may sign certificates, and names no host")
         func authorityIsACertificateAuthority() throws {

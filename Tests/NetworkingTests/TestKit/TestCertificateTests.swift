@@ -4,7 +4,7 @@ import NetworkingTestKit
 import Testing
 
 extension TestKit {
-    @Suite("TestCertificate")
+    @Suite("TestCertificate", .timeLimit(.minutes(1)))
     struct TestCertificateTests {
         @Test func selfSignedCertificateHasTheRequestedNames() throws {
             // Given / When

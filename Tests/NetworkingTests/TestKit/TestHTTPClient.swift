@@ -151,6 +151,24 @@ final class TestHTTPClient {
         return true
     }
 
+    /// Waits until the server closes the connection, dropping whatever arrives first. It reads the socket itself,
+    /// so it also works after a failed TLS handshake.
+    /// - Throws: ``TestClientError`` when the server keeps the connection open past the client's timeout.
+    func waitForServerToClose() throws {
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(fd, &chunk, chunk.count, 0)
+            if count == 0 || (count < 0 && errno == ECONNRESET) {
+                return
+            }
+            if count < 0 && errno != EINTR {
+                let timedOut = errno == EAGAIN || errno == EWOULDBLOCK
+                throw TestClientError(
+                    description: timedOut ? "the server kept the connection open" : "read failed: errno \(errno)")
+            }
+        }
+    }
+
     /// Reads until the server closes the connection; returns every byte not consumed yet.
     func readToEnd() throws -> Data {
         while try fill() {}

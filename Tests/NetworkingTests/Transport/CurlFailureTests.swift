@@ -4,7 +4,7 @@ import Testing
 
 @testable import Networking
 
-@Suite("libcurl result mapping")
+@Suite("libcurl result mapping", .timeLimit(.minutes(1)))
 struct CurlFailureTests {
     @Test(
         "every libcurl failure maps to its TransportError code",

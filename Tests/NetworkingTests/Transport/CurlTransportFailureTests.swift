@@ -3,7 +3,7 @@ import Networking
 import NetworkingTestKit
 import Testing
 
-@Suite("CurlTransport failures, timeouts and cancellation")
+@Suite("CurlTransport failures, timeouts and cancellation", .timeLimit(.minutes(1)))
 struct CurlTransportFailureTests {
     @Test("nothing listening: connectionRefused naming the URL")
     func connectionRefused() async throws {
@@ -19,6 +19,72 @@ struct CurlTransportFailureTests {
         // Then it is a refused connection and the message names the URL
         #expect(error?.code == .connectionRefused)
         #expect(error?.message.contains(url.absoluteString) == true)
+        withExtendedLifetime(closedPort) {}
+    }
+
+    @Test("a name that cannot be resolved: hostNotFound naming the URL")
+    func hostNotFound() async throws {
+        // Given a transport that looks names up over DNS-over-HTTPS at a closed 127.0.0.1 port, so every lookup
+        // fails there (libcurl never falls back to the system's resolver: no query leaves the machine)
+        let closedPort = try ClosedPort()
+        let resolver = try #require(URL(string: "https://127.0.0.1:\(closedPort.port)/dns-query"))
+        let transport = CurlTransport(dnsOverHTTPS: resolver)
+        let url = try #require(URL(string: "http://api.example.test/books"))
+
+        // When a request names a host
+        let error = await #expect(throws: TransportError.self) {
+            try await transport.send(HTTPRequest(method: .get, url: url, timeout: 5))
+        }
+
+        // Then it is hostNotFound, and the message names the URL
+        #expect(error?.code == .hostNotFound)
+        #expect(error?.message.contains(url.absoluteString) == true)
+        #expect(transport.liveTransferCount == 0)
+        withExtendedLifetime(closedPort) {}
+    }
+
+    @Test("with dnsOverHTTPS, names are looked up at that resolver")
+    func lookupsGoToTheResolver() async throws {
+        // Given a TLS server on 127.0.0.1 as the resolver (its certificate is not trusted, so no lookup succeeds)
+        let resolver = try MockServer(tls: TransportFixtures.certificate("resolver"))
+        defer { resolver.shutdown() }
+        let transport = CurlTransport(dnsOverHTTPS: resolver.url("/dns-query"))
+        let url = try #require(URL(string: "http://api.example.test/books"))
+
+        // When a request names a host
+        let error = await #expect(throws: TransportError.self) {
+            try await transport.send(HTTPRequest(method: .get, url: url, timeout: 5))
+        }
+
+        // Then libcurl connected to the resolver to look the name up, and could not resolve it
+        #expect(transport.dnsOverHTTPS == resolver.url("/dns-query"))
+        #expect(error?.code == .hostNotFound)
+        #expect(resolver.connectionCount >= 1)
+    }
+
+    @Test("a pinned request on a transport with dnsOverHTTPS is refused before anything is sent")
+    func pinningWithDNSOverHTTPSIsRefused() async throws {
+        // Given a pinned server, and a transport resolving names over HTTPS
+        let certificate = try TransportFixtures.certificate()
+        let server = try MockServer(tls: certificate)
+        defer { server.shutdown() }
+        let closedPort = try ClosedPort()
+        let resolver = try #require(URL(string: "https://127.0.0.1:\(closedPort.port)/dns-query"))
+        let transport = CurlTransport(dnsOverHTTPS: resolver)
+
+        // When a request pinned to the server's certificate is sent through it
+        let error = await #expect(throws: RepositoryError.self) {
+            try await transport.send(
+                TransportFixtures.request(server, pinning: .certificates([certificate.der])))
+        }
+
+        // Then it is invalidParameters saying why, and the server saw no connection
+        guard case .invalidParameters(let reason)? = error else {
+            Issue.record("expected invalidParameters, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.contains("dnsOverHTTPS"))
+        #expect(server.connectionCount == 0)
         withExtendedLifetime(closedPort) {}
     }
 
@@ -61,11 +127,8 @@ struct CurlTransportFailureTests {
             }
         }
 
-        // Then it fails with a timeout, not before the budget and well before the budget plus slack
-        #expect(throws: RepositoryError.self) { try result.get() }
-        if case .failure(let error) = result, let repositoryError = error as? RepositoryError {
-            #expect(String(describing: repositoryError).lowercased().contains("time"))
-        }
+        // Then it fails with .timeout, not before the budget and well before the budget plus slack
+        #expect(TransportFixtures.isTimeout(result), "expected RepositoryError.timeout, got \(result)")
         #expect(seconds >= 0.45)
         #expect(seconds < 0.5 + 5)
         #expect(transport.liveTransferCount == 0)
@@ -85,8 +148,10 @@ struct CurlTransportFailureTests {
             }
         }
 
-        // Then it times out although bytes kept arriving
-        #expect(throws: RepositoryError.self) { try result.get() }
+        // Then it times out although bytes kept arriving (the whole response would take over 10 s), not before the
+        // budget and well before the budget plus slack
+        #expect(TransportFixtures.isTimeout(result), "expected RepositoryError.timeout, got \(result)")
+        #expect(seconds >= 0.55)
         #expect(seconds < 0.6 + 5)
     }
 
@@ -137,30 +202,44 @@ struct CurlTransportFailureTests {
         #expect(transport.liveTransferCount == 0)
     }
 
-    @Test("many concurrent requests, some cancelled, all return and leave nothing in flight")
+    @Test("many concurrent requests, some cancelled: those throw CancellationError, the others succeed")
     func concurrentRequestsAndCancellations() async throws {
-        // Given a server answering after a short delay
+        // Given a server answering after a short delay, except requests for /cancelled/…, which it never answers
+        // (so a cancelled request cannot succeed, whenever its cancellation lands)
         let server = try MockServer()
         defer { server.shutdown() }
-        server.dispatcher = { _ in MockResponse(status: 200, text: "ok").delayed(by: 0.05) }
+        server.dispatcher = { request in
+            request.path.hasPrefix("/cancelled/")
+                ? MockResponse(status: 200).failing(.stall) : MockResponse(status: 200, text: "ok").delayed(by: 0.05)
+        }
         let transport = CurlTransport()
 
         // When 40 requests run at once and every fourth is cancelled
-        let tasks = (0..<40).map { _ in
-            Task { try await transport.send(TransportFixtures.request(server)).statusCode }
-        }
-        for (index, task) in tasks.enumerated() where index % 4 == 0 {
-            task.cancel()
-        }
-        var succeeded = 0
-        for task in tasks {
-            if (try? await task.value) == 200 {
-                succeeded += 1
+        let cancelled = Set(stride(from: 0, to: 40, by: 4))
+        let tasks = (0..<40).map { index in
+            Task {
+                let path = cancelled.contains(index) ? "/cancelled/\(index)" : "/ok/\(index)"
+                return try await transport.send(TransportFixtures.request(server, path)).statusCode
             }
         }
+        for index in cancelled {
+            tasks[index].cancel()
+        }
+        var outcomes: [Result<Int, any Error>] = []
+        for task in tasks {
+            outcomes.append(await task.result)
+        }
 
-        // Then at least the uncancelled ones succeeded and the transfer count is back to 0
-        #expect(succeeded >= 30)
+        // Then every cancelled request threw CancellationError, every other one got its 200, and nothing is left
+        // in flight
+        for (index, outcome) in outcomes.enumerated() {
+            if cancelled.contains(index) {
+                #expect(throws: CancellationError.self, "request \(index)") { try outcome.get() }
+            } else {
+                #expect(try outcome.get() == 200, "request \(index)")
+            }
+        }
         #expect(transport.liveTransferCount == 0)
     }
+
 }

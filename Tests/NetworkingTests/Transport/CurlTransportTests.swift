@@ -3,7 +3,7 @@ import Networking
 import NetworkingTestKit
 import Testing
 
-@Suite("CurlTransport over plain HTTP")
+@Suite("CurlTransport over plain HTTP", .timeLimit(.minutes(1)))
 struct CurlTransportTests {
     @Test("100 sequential requests share one keep-alive connection")
     func sequentialRequestsReuseOneConnection() async throws {
@@ -179,6 +179,32 @@ struct CurlTransportTests {
         #expect(transport.liveTransferCount == 0)
     }
 
+    @Test("the default ceiling is 64 MiB: one byte more is refused as soon as the length is announced")
+    func defaultCeiling() async throws {
+        // Given responses announcing 64 MiB + 1 and exactly 64 MiB, each cut off after 1 KiB of body
+        let server = try MockServer()
+        defer { server.shutdown() }
+        let ceiling = 64 << 20
+        for length in [ceiling + 1, ceiling] {
+            let head = Data("HTTP/1.1 200 OK\r\nContent-Length: \(length)\r\n\r\n".utf8)
+            server.enqueue(.raw(head + Data(repeating: 7, count: 1024)))
+        }
+        let transport = CurlTransport()
+
+        // When both are fetched by a transport with the default ceiling
+        let over = await TransportFixtures.outcome { try await transport.send(TransportFixtures.request(server)) }
+        let at = await TransportFixtures.outcome { try await transport.send(TransportFixtures.request(server)) }
+
+        // Then one byte over is responseTooLarge naming the ceiling; at the ceiling the transfer went on, and
+        // failed only when the body was cut off
+        #expect(transport.maximumResponseSize == ceiling)
+        let overError = (over.failure as? TransportError)
+        #expect(overError?.code == .responseTooLarge, "got \(over)")
+        #expect(overError?.message.contains("\(ceiling) bytes") == true)
+        #expect((at.failure as? TransportError)?.code == .connectionLost, "got \(at)")
+        #expect(transport.liveTransferCount == 0)
+    }
+
     @Test("a header with a line break is refused before anything is sent")
     func headerInjectionIsRefused() async throws {
         // Given a server
@@ -186,11 +212,16 @@ struct CurlTransportTests {
         defer { server.shutdown() }
 
         // When a header value smuggles a second header
-        await #expect(throws: RepositoryError.self) {
+        let error = await #expect(throws: RepositoryError.self) {
             try await CurlTransport().send(TransportFixtures.request(server, headers: ["X-A": "1\r\nX-B: 2"]))
         }
 
-        // Then no connection was made
+        // Then it is invalidParameters naming the header, and no connection was made
+        guard case .invalidParameters(let reason)? = error else {
+            Issue.record("expected invalidParameters, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.contains("\"X-A\""))
         #expect(server.connectionCount == 0)
     }
 }

@@ -3,7 +3,7 @@ import Networking
 import NetworkingTestKit
 import Testing
 
-@Suite("Default transport")
+@Suite("Default transport", .timeLimit(.minutes(1)))
 struct DefaultTransportTests {
     @Test("a repository built with transport: nil uses CurlTransport.shared, and it reaches a real server")
     func nilTransportIsShared() async throws {

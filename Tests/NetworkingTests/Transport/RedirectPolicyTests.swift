@@ -3,7 +3,7 @@ import Testing
 
 @testable import Networking
 
-@Suite("Redirect policy")
+@Suite("Redirect policy", .timeLimit(.minutes(1)))
 struct RedirectPolicyTests {
     private func request(_ url: String, method: HTTPMethod = .get, body: Data? = nil) throws -> HTTPRequest {
         HTTPRequest(

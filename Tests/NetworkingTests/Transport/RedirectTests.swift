@@ -3,7 +3,7 @@ import Networking
 import NetworkingTestKit
 import Testing
 
-@Suite("CurlTransport redirects")
+@Suite("CurlTransport redirects", .timeLimit(.minutes(1)))
 struct RedirectTests {
     @Test("a cross-host redirect arrives without Authorization and Cookie; the final URL is reported")
     func crossHostRedirectDropsCredentials() async throws {
@@ -140,5 +140,66 @@ struct RedirectTests {
         // Then it is the response
         #expect(response.statusCode == 302)
         #expect(server.requestCount == 1)
+    }
+
+    @Test("the budget covers the whole redirect chain: the second hop gets what the first left")
+    func budgetSpansRedirects() async throws {
+        // Given a redirect after 0.5 s, then an answer after 3.6 s, for a request with a 4 s budget: the first hop
+        // has 3.5 s to spare, and the second would get its answer if it were given the whole budget afresh
+        let server = try MockServer()
+        defer { server.shutdown() }
+        server.enqueue(MockResponse(status: 302, headers: ["Location": "/second"]).delayed(by: 0.5))
+        server.enqueue(MockResponse(status: 200, text: "too late").delayed(by: 3.6))
+        let transport = CurlTransport()
+
+        // When it is sent, from a task on an executor of its own: between the hops the task resumes there, not on
+        // the cooperative pool, which tests running in parallel may keep busy for seconds (the budget would then
+        // run out between the hops, a case of its own below)
+        let task = Task(executorPreference: SerialTaskExecutor()) {
+            await TransportFixtures.measure {
+                await TransportFixtures.outcome {
+                    try await transport.send(TransportFixtures.request(server, "/first", timeout: 4))
+                }
+            }
+        }
+        let (result, seconds) = await task.value
+
+        // Then the second hop timed out when the budget ran out
+        #expect(TransportFixtures.isTimeout(result), "expected RepositoryError.timeout, got \(result)")
+        #expect(server.recordedRequests.map(\.path) == ["/first", "/second"])
+        #expect(seconds >= 3.95)
+        #expect(seconds < 4 + 5)
+        #expect(transport.liveTransferCount == 0)
+    }
+
+    @Test("a budget that runs out between two hops ends in .timeout, and the next hop is never sent")
+    func deadlineBetweenRedirects() async throws {
+        // Given a server redirecting at once, and a request with a 1 s budget whose task runs on an executor that
+        // the server's dispatcher keeps busy until well after the budget, from before the redirect goes out: the
+        // first hop completes in time, but the task resumes only after the deadline
+        let server = try MockServer()
+        defer { server.shutdown() }
+        let executor = SerialTaskExecutor()
+        server.dispatcher = { request in
+            guard request.path == "/first" else {
+                return MockResponse(status: 200, text: "never asked for")
+            }
+            executor.hold(until: .now + .seconds(1.5))
+            return MockResponse(status: 302, headers: ["Location": "/second"])
+        }
+        let transport = CurlTransport()
+
+        // When it is sent
+        let task = Task(executorPreference: executor) {
+            await TransportFixtures.outcome {
+                try await transport.send(TransportFixtures.request(server, "/first", timeout: 1))
+            }
+        }
+        let result = await task.value
+
+        // Then the redirect was not followed: the budget was spent
+        #expect(TransportFixtures.isTimeout(result), "expected RepositoryError.timeout, got \(result)")
+        #expect(server.recordedRequests.map(\.path) == ["/first"])
+        #expect(transport.liveTransferCount == 0)
     }
 }

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Networking
 
-@Suite("Response header collection")
+@Suite("Response header collection", .timeLimit(.minutes(1)))
 struct ResponseHeaderCollectorTests {
     private func collect(_ lines: [String]) -> [String] {
         var collector = ResponseHeaderCollector()

@@ -71,6 +71,14 @@ enum TransportFixtures {
         }
     }
 
+    /// Whether `result` is a failure with ``RepositoryError/timeout``.
+    static func isTimeout<T>(_ result: Result<T, any Error>) -> Bool {
+        guard case .failure(let error) = result, case .timeout? = error as? RepositoryError else {
+            return false
+        }
+        return true
+    }
+
     /// Waits (briefly, polling) until `condition` holds or `timeout` passes; returns whether it held.
     static func eventually(timeout: Double = 10, _ condition: () -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))

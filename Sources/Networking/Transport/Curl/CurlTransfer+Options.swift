@@ -20,6 +20,9 @@ extension CurlTransfer {
         try set(CURLOPT_USERAGENT, NetworkingVersion.userAgent)
         try set(CURLOPT_SSL_VERIFYPEER, 1)
         try set(CURLOPT_SSL_VERIFYHOST, 2)
+        if let dnsOverHTTPS {
+            try set(CURLOPT_DOH_URL, dnsOverHTTPS.absoluteString)
+        }
         if request.responseBodyFile == nil {
             // A download's body goes to disk: the ceiling guards memory only.
             try check(ns_curl_easy_setopt_off_t(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maximumResponseSize)))

@@ -20,6 +20,8 @@ final class CurlTransfer: @unchecked Sendable {
     let pinCheck: PinCheck?
     /// The response-size ceiling in bytes (headers and body).
     let maximumResponseSize: Int
+    /// The DNS-over-HTTPS resolver, or `nil` for the system's.
+    let dnsOverHTTPS: URL?
     /// The `curl_slist` of request header lines.
     var headerList: UnsafeMutablePointer<curl_slist>?
     /// curl's error buffer (`CURL_ERROR_SIZE` bytes).
@@ -47,7 +49,8 @@ final class CurlTransfer: @unchecked Sendable {
     ///   - request: The request.
     ///   - pinCheck: The pin check, or `nil` for none.
     ///   - maximumResponseSize: The ceiling in bytes.
-    init(request: HTTPRequest, pinCheck: PinCheck?, maximumResponseSize: Int) throws {
+    ///   - dnsOverHTTPS: The DNS-over-HTTPS resolver, or `nil` for the system's.
+    init(request: HTTPRequest, pinCheck: PinCheck?, maximumResponseSize: Int, dnsOverHTTPS: URL? = nil) throws {
         guard let handle = curl_easy_init() else {
             throw TransportError(code: .other, message: "libcurl could not create a handle for \(request.url)")
         }
@@ -55,6 +58,7 @@ final class CurlTransfer: @unchecked Sendable {
         self.request = request
         self.pinCheck = pinCheck
         self.maximumResponseSize = maximumResponseSize
+        self.dnsOverHTTPS = dnsOverHTTPS
         sink = ResponseBodySink(file: request.responseBodyFile)
         progress = ProgressReporter(upload: request.uploadProgress, download: request.downloadProgress)
         errorBuffer = .allocate(capacity: NS_CURL_ERROR_SIZE)

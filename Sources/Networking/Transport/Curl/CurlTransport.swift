@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The default transport: libcurl driven from one event-loop thread, with certificate pinning checked by
 /// OpenSSL inside the TLS handshake of the very connection that carries the request.
@@ -36,6 +36,13 @@ public final class CurlTransport: HTTPTransport {
     /// larger than 256 KiB fails the same way, whatever this ceiling.
     public let maximumResponseSize: Int
 
+    /// The DNS-over-HTTPS resolver (RFC 8484) that looks up host names instead of the system's resolver, or `nil`
+    /// for the system's. libcurl sends it the queries over HTTPS and never falls back to the system's resolver:
+    /// a name it cannot resolve fails with ``TransportError/Code/hostNotFound``. Pinned requests are refused on
+    /// such a transport (``RepositoryError/invalidParameters(_:)``, nothing sent), because libcurl would check
+    /// the resolver's certificate against the request's pins too, and fail.
+    public let dnsOverHTTPS: URL?
+
     private let loop: CurlEventLoop?
     private let loopError: TransportError?
 
@@ -46,9 +53,17 @@ public final class CurlTransport: HTTPTransport {
     }
 
     /// Creates a transport with its own connection pool and event-loop thread.
-    /// - Parameter maximumResponseSize: The response-size ceiling in bytes; default 64 MiB.
-    public init(maximumResponseSize: Int = CurlTransport.defaultMaximumResponseSize) {
+    ///
+    /// ```swift
+    /// let transport = CurlTransport(dnsOverHTTPS: URL(string: "https://dns.example.net/dns-query"))
+    /// ```
+    /// - Parameters:
+    ///   - maximumResponseSize: The response-size ceiling in bytes; default 64 MiB.
+    ///   - dnsOverHTTPS: The DNS-over-HTTPS resolver to look host names up with (see ``dnsOverHTTPS``); `nil`, the
+    ///     default, uses the system's resolver.
+    public init(maximumResponseSize: Int = CurlTransport.defaultMaximumResponseSize, dnsOverHTTPS: URL? = nil) {
         self.maximumResponseSize = max(0, maximumResponseSize)
+        self.dnsOverHTTPS = dnsOverHTTPS
         do {
             loop = try CurlEventLoop()
             loopError = nil
@@ -70,8 +85,10 @@ public final class CurlTransport: HTTPTransport {
     /// Sends the request, following redirects, and returns the final response whatever its status.
     /// - Parameter request: The request.
     /// - Returns: The final response.
-    /// - Throws: ``TransportError``, ``PinningFailure``, `CancellationError`, or ``RepositoryError/timeout``
-    ///   when the whole request (redirects included) exceeds `request.timeout`.
+    /// - Throws: ``TransportError``, ``PinningFailure``, `CancellationError`, ``RepositoryError/timeout``
+    ///   when the whole request (redirects included) exceeds `request.timeout`, or
+    ///   ``RepositoryError/invalidParameters(_:)`` for a request that cannot be sent as it is (a line break in a
+    ///   header value, pinning on a transport with ``dnsOverHTTPS``).
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let pins = try Self.loadPins(of: request)
         let budget = request.timeout.isFinite ? max(request.timeout, 0) : 1e9
@@ -129,10 +146,18 @@ public final class CurlTransport: HTTPTransport {
                 host: host, servedPins: [], expectedPins: pins.pins,
                 reason: "\(request.url.absoluteString) is not https, so its server cannot be pinned")
         }
+        if pins != nil, let dnsOverHTTPS {
+            // libcurl hands the request's TLS settings (its CA blob and handshake callback) to the resolver's
+            // connections, so the resolver's certificate would be checked against the pins and fail.
+            throw RepositoryError.invalidParameters(
+                "\(request.url.absoluteString) is pinned, and its transport resolves names over HTTPS "
+                    + "(\(dnsOverHTTPS.absoluteString)), whose certificate libcurl would check against the same pins; "
+                    + "send pinned requests through a transport without dnsOverHTTPS")
+        }
         try Task.checkCancellation()
         let transfer = try CurlTransfer(
             request: request, pinCheck: pins.map { PinCheck(pins: $0, host: host) },
-            maximumResponseSize: maximumResponseSize)
+            maximumResponseSize: maximumResponseSize, dnsOverHTTPS: dnsOverHTTPS)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 transfer.start(continuation, on: loop)
