@@ -33,10 +33,19 @@ final class CurlEventLoop: @unchecked Sendable {
     }
 
     /// Creates the multi handle and starts the loop thread.
-    init() throws {
+    /// - Parameter maximumConnectionsPerHost: The most connections open to one host at a time; `nil` for no
+    ///   limit (transfers beyond the limit wait for a connection).
+    init(maximumConnectionsPerHost: Int? = nil) throws {
         _ = Self.globalInit
         guard let multi = curl_multi_init() else {
             throw TransportError(code: .other, message: "libcurl could not create a multi handle")
+        }
+        if let maximumConnectionsPerHost,
+            ns_curl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, max(1, maximumConnectionsPerHost))
+                != CURLM_OK
+        {
+            curl_multi_cleanup(multi)
+            throw TransportError(code: .other, message: "libcurl refused a limit of connections per host")
         }
         self.multi = multi
         let thread = Thread { [self] in

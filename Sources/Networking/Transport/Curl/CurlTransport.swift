@@ -43,6 +43,11 @@ public final class CurlTransport: HTTPTransport {
     /// the resolver's certificate against the request's pins too, and fail.
     public let dnsOverHTTPS: URL?
 
+    /// The most connections open to one host (scheme, name and port) at a time, or `nil` (the default) for no
+    /// limit. Requests beyond it wait in libcurl's queue for a free connection, their timeout running;
+    /// HTTP/2 requests share connections anyway.
+    public let maximumConnectionsPerHost: Int?
+
     private let loop: CurlEventLoop?
     private let loopError: TransportError?
 
@@ -61,11 +66,17 @@ public final class CurlTransport: HTTPTransport {
     ///   - maximumResponseSize: The response-size ceiling in bytes; default 64 MiB.
     ///   - dnsOverHTTPS: The DNS-over-HTTPS resolver to look host names up with (see ``dnsOverHTTPS``); `nil`, the
     ///     default, uses the system's resolver.
-    public init(maximumResponseSize: Int = CurlTransport.defaultMaximumResponseSize, dnsOverHTTPS: URL? = nil) {
+    ///   - maximumConnectionsPerHost: The most connections to one host at a time (at least 1); `nil`, the
+    ///     default, for no limit.
+    public init(
+        maximumResponseSize: Int = CurlTransport.defaultMaximumResponseSize, dnsOverHTTPS: URL? = nil,
+        maximumConnectionsPerHost: Int? = nil
+    ) {
         self.maximumResponseSize = max(0, maximumResponseSize)
         self.dnsOverHTTPS = dnsOverHTTPS
+        self.maximumConnectionsPerHost = maximumConnectionsPerHost.map { max(1, $0) }
         do {
-            loop = try CurlEventLoop()
+            loop = try CurlEventLoop(maximumConnectionsPerHost: self.maximumConnectionsPerHost)
             loopError = nil
         } catch {
             loop = nil
