@@ -14,9 +14,6 @@ extension HTTPRequestParser {
                 if size == 0 {
                     state = .trailers
                 } else {
-                    guard body.count + size <= Self.maximumBodyBytes else {
-                        throw HTTPParseError("chunked body exceeds \(Self.maximumBodyBytes) bytes")
-                    }
                     state = .chunkData(remaining: size)
                 }
             case .chunkData(let remaining):

@@ -5,7 +5,9 @@ import Networking
 /// complete requests out, in order (pipelined requests included).
 ///
 /// Bodies are framed by `Content-Length` or `Transfer-Encoding: chunked` (trailers are read and
-/// dropped); a request with neither has no body.
+/// dropped); a request with neither has no body. Bodies have no size limit: each streams through a
+/// ``RequestBodyRecorder`` (measured, hashed, kept up to ``maximumRecordedBodySize``, split into parts when
+/// multipart), so a body of gigabytes never sits in memory.
 struct HTTPRequestParser {
     /// The largest request line, in bytes.
     static let maximumRequestLineBytes = 8 * 1024
@@ -13,8 +15,8 @@ struct HTTPRequestParser {
     static let maximumHeadBytes = 64 * 1024
     /// The most header fields in one request.
     static let maximumHeaderCount = 100
-    /// The largest body, in bytes.
-    static let maximumBodyBytes = 64 * 1024 * 1024
+    /// The default of ``maximumRecordedBodySize``: 64 MiB.
+    static let defaultMaximumRecordedBodySize = 64 * 1024 * 1024
 
     /// Where the parser is inside the current request.
     enum State {
@@ -41,7 +43,10 @@ struct HTTPRequestParser {
     var offset = 0
     var state = State.head
     var head: Head?
-    var body: [UInt8] = []
+    /// The body of the current request as it streams in; set once its head is parsed.
+    var recorder: RequestBodyRecorder?
+    /// The largest body kept in the next recorded request's `body`; read when each head is parsed.
+    var maximumRecordedBodySize = Self.defaultMaximumRecordedBodySize
     /// Where the search for the end of the head resumes, so bytes are scanned once.
     private var headScanFrom = 0
     private var continueAnswered = false
@@ -71,17 +76,27 @@ struct HTTPRequestParser {
         return true
     }
 
-    /// The next complete request, or `nil` when more bytes are needed.
-    /// - Throws: ``HTTPParseError`` for a malformed or oversized request.
+    /// The bytes of the current request's body received so far, or `nil` when no body is arriving (no head
+    /// parsed yet, or a body already complete).
+    var bodyBytesReceived: Int? {
+        switch state {
+        case .head: nil
+        case .body(let remaining): remaining > 0 ? recorder?.size : nil
+        case .chunkSize, .chunkData, .chunkDataEnd, .trailers: recorder?.size
+        }
+    }
+
     /// Moves up to `remaining` buffered bytes into the body.
     /// - Returns: How many bytes of the `remaining` are still to come.
     mutating func takeBody(_ remaining: Int) -> Int {
         let available = min(remaining, buffer.count - offset)
-        body.append(contentsOf: buffer[offset..<offset + available])
+        recorder?.consume(buffer[offset..<offset + available])
         offset += available
         return remaining - available
     }
 
+    /// The next complete request, or `nil` when more bytes are needed.
+    /// - Throws: ``HTTPParseError`` for a malformed request.
     mutating func next() throws(HTTPParseError) -> RecordedRequest? {
         while true {
             switch state {
@@ -102,12 +117,12 @@ struct HTTPRequestParser {
     }
 
     private mutating func finish() -> RecordedRequest? {
-        guard let head else { return nil }
+        guard let head, let recording = recorder?.finish() else { return nil }
         let request = RecordedRequest(
             method: head.method, target: head.target, version: head.version, headers: head.headers,
-            body: Data(body), connectionIndex: connectionIndex)
+            recording: recording, connectionIndex: connectionIndex)
         self.head = nil
-        body = []
+        recorder = nil
         state = .head
         continueAnswered = false
         return request
@@ -154,6 +169,13 @@ struct HTTPRequestParser {
         }
         parsed.expectsContinue = parsed.headers["Expect"]?.lowercased() == "100-continue"
         state = try Self.bodyState(parsed.headers)
+        let length: Int? =
+            switch state {
+            case .body(let remaining): remaining
+            default: nil
+            }
+        recorder = RequestBodyRecorder(
+            contentType: parsed.headers["Content-Type"], expectedLength: length, keepLimit: maximumRecordedBodySize)
         head = parsed
         return true
     }
@@ -241,9 +263,6 @@ struct HTTPRequestParser {
             let length = Int(text)
         else {
             throw HTTPParseError("malformed Content-Length \"\(text.prefix(50))\"")
-        }
-        guard length <= maximumBodyBytes else {
-            throw HTTPParseError("body of \(length) bytes exceeds \(maximumBodyBytes)")
         }
         return .body(remaining: length)
     }

@@ -7,7 +7,18 @@ extension MockResponse {
         case disconnectAtStart
         /// Write the head with the full `Content-Length` and part of the body (half, rounded
         /// down), then close. An empty body is announced as one byte so the body is always cut short.
+        /// A chunked body is cut after half its bytes, inside a chunk.
         case disconnectDuringBody
+        /// Write the head with the full `Content-Length` and exactly this many bytes of the body, then
+        /// close, so that a client sees exactly that many body bytes; for resumed-download and
+        /// partial-file tests. A chunked body is cut inside a chunk after this many bytes of content (chunk
+        /// framing not counted). When the body has no more bytes than this, all of it is sent, then the
+        /// connection is closed.
+        ///
+        /// ```swift
+        /// server.enqueue(.generated(size: 10_000_000).failing(.disconnectAfterBodyBytes(4096)))
+        /// ```
+        case disconnectAfterBodyBytes(Int)
         /// Never answer: keep the connection open, silent, until the client closes it or the
         /// server shuts down.
         case stall

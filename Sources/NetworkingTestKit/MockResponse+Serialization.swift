@@ -2,14 +2,16 @@ import Foundation
 import Networking
 
 extension MockResponse {
-    /// The bytes to write, split so that ``Fault/disconnectDuringBody`` can cut inside the body.
-    /// A raw response is all body, so the fault cuts it in half too.
-    struct Wire {
+    /// How a response goes on the wire: its head, and how many bytes of its payload follow, framed how.
+    struct Framing {
+        /// The status line and header fields; empty for a raw response.
         var head: Data
-        var body: Data
-
-        /// The head followed by the body.
-        var bytes: Data { head + body }
+        /// Whether any payload follows the head (false for `HEAD` requests and bodyless statuses).
+        var sendsBody: Bool
+        /// The largest chunk when the payload is sent chunked.
+        var chunkSize: Int?
+        /// How many payload bytes are sent before the connection is closed, when a fault cuts the body.
+        var payloadLimit: Int?
     }
 
     /// Whether the connection must be closed once this response is written.
@@ -22,14 +24,25 @@ extension MockResponse {
         headers.values(for: "Connection").contains { $0.lowercased() == "close" }
     }
 
-    /// Serializes the response.
+    /// The length of the payload (before any chunked framing): the raw bytes, the generated body, or ``body``.
+    var payloadLength: Int {
+        rawBytes?.count ?? generatedBodySize ?? body.count
+    }
+
+    /// Serializes the head and decides the body's framing. A raw response is all payload, so faults cut it too.
     /// - Parameters:
     ///   - omitBody: Whether the request was `HEAD` (the head announces the body, no body is sent).
     ///   - closing: Whether to add `Connection: close` (when the fields do not already say so).
-    /// - Returns: The head and body bytes.
-    func wire(omitBody: Bool, closing: Bool) -> Wire {
-        if let rawBytes {
-            return Wire(head: Data(), body: rawBytes)
+    /// - Returns: The framing.
+    func framing(omitBody: Bool, closing: Bool) -> Framing {
+        let limit: Int? =
+            switch fault {
+            case .disconnectDuringBody: payloadLength / 2
+            case .disconnectAfterBodyBytes(let count): max(0, count)
+            case .disconnectAtStart, .stall, nil: nil
+            }
+        if rawBytes != nil {
+            return Framing(head: Data(), sendsBody: true, chunkSize: nil, payloadLimit: limit)
         }
         var fields = headers
         let bodyless = (100..<200).contains(status) || status == 204 || status == 304
@@ -38,15 +51,33 @@ extension MockResponse {
             if !fields.contains("Transfer-Encoding") {
                 fields.add(name: "Transfer-Encoding", value: "chunked")
             }
-            return Wire(
-                head: head(fields, closing: closing), body: omitBody ? Data() : Self.chunks(body, size: chunkSize))
+            return Framing(
+                head: head(fields, closing: closing), sendsBody: !omitBody, chunkSize: chunkSize, payloadLimit: limit)
         }
         if !bodyless && !fields.contains("Content-Length") {
             // A body cut short must be announced longer than what is sent, even when it is empty.
-            let announced = fault == .disconnectDuringBody ? max(1, body.count) : body.count
+            let announced = fault == .disconnectDuringBody ? max(1, payloadLength) : payloadLength
             fields.add(name: "Content-Length", value: String(announced))
         }
-        return Wire(head: head(fields, closing: closing), body: omitBody || bodyless ? Data() : body)
+        return Framing(
+            head: head(fields, closing: closing), sendsBody: !omitBody && !bodyless, chunkSize: nil,
+            payloadLimit: limit)
+    }
+
+    /// Passes the payload to `body` in order, in pieces of at most `maximumPiece` bytes (slices, not copies).
+    /// - Returns: false as soon as `body` returns false, else true.
+    func forEachPayloadPiece(maximumPiece: Int, _ body: (Data) -> Bool) -> Bool {
+        if let generatedBodySize, rawBytes == nil {
+            return Self.forEachGeneratedPiece(size: generatedBodySize, maximumPiece: maximumPiece, body)
+        }
+        let payload = rawBytes ?? self.body
+        var start = payload.startIndex
+        while start < payload.endIndex {
+            let end = payload.index(start, offsetBy: maximumPiece, limitedBy: payload.endIndex) ?? payload.endIndex
+            guard body(payload[start..<end]) else { return false }
+            start = end
+        }
+        return true
     }
 
     private func head(_ fields: HTTPHeaders, closing: Bool) -> Data {
@@ -59,20 +90,6 @@ extension MockResponse {
         }
         text += "\r\n"
         return Data(text.utf8)
-    }
-
-    private static func chunks(_ body: Data, size: Int) -> Data {
-        var encoded = Data()
-        var start = body.startIndex
-        while start < body.endIndex {
-            let end = body.index(start, offsetBy: size, limitedBy: body.endIndex) ?? body.endIndex
-            encoded.append(Data((String(end - start, radix: 16) + "\r\n").utf8))
-            encoded.append(body[start..<end])
-            encoded.append(Data("\r\n".utf8))
-            start = end
-        }
-        encoded.append(Data("0\r\n\r\n".utf8))
-        return encoded
     }
 
     /// The standard reason phrase of a status code, or `Status` for codes without one here.

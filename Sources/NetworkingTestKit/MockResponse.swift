@@ -1,8 +1,8 @@
 public import Foundation
 public import Networking
 
-/// What ``MockServer`` answers to one request: a status, header fields and a body, optionally
-/// delayed, throttled, chunked or failing.
+/// What ``MockServer`` answers to one request: a status, header fields and a body (given, or generated as
+/// it is written), optionally delayed, throttled, chunked or failing.
 ///
 /// `Content-Length` is added unless the response is chunked or raw, or the header fields already
 /// carry one (to test a wrong length on purpose).
@@ -12,6 +12,7 @@ public import Networking
 /// server.enqueue(MockResponse(status: 503).delayed(by: 0.5))
 /// server.enqueue(MockResponse(body: Data(count: 4096)).throttled(bytesPerSecond: 1024))
 /// server.enqueue(.raw(Data("garbage\r\n\r\n".utf8)))
+/// server.enqueue(.generated(size: 1 << 30).failing(.disconnectAfterBodyBytes(1000)))  // streamed, never in memory
 /// ```
 public struct MockResponse: Sendable {
     /// The status code, for example `200`.
@@ -22,6 +23,9 @@ public struct MockResponse: Sendable {
     public var headers: HTTPHeaders
     /// The body.
     public var body: Data
+    /// When set, the body is this many bytes of a generated pattern, streamed as it is written, instead of
+    /// ``body``; see ``generated(size:chunked:status:contentType:)``.
+    public var generatedBodySize: Int?
     /// When set, the body is sent with `Transfer-Encoding: chunked` in chunks of at most this many bytes.
     public var chunkSize: Int?
     /// When set, exactly these bytes are written instead of a status line, header fields and body.

@@ -4,7 +4,8 @@ import Synchronization
 
 /// Serves one accepted connection on its own thread: the TLS handshake, then requests in order
 /// (keep-alive and pipelining), each held at a `holdRequests` barrier if one admits it, then answered by
-/// its path's route, the dispatcher, the queue, or a 404.
+/// its path's route, the dispatcher, the queue, or a 404. Bodies stream through the parser as they are read,
+/// at ``MockServer/readBytesPerSecond`` when set.
 struct MockServerConnection {
     let core: MockServerCore
     let stream: MockServerStream
@@ -26,8 +27,11 @@ struct MockServerConnection {
             }
         }
         var parser = HTTPRequestParser(connectionIndex: index)
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var pacer = MockServerReadPacer()
         while !core.isStopped {
+            let settings = core.state.withLock { (keep: $0.maximumRecordedBodySize, rate: $0.readBytesPerSecond) }
+            parser.maximumRecordedBodySize = settings.keep
             do {
                 while let request = try parser.next() {
                     guard respond(to: request) else { return }
@@ -36,11 +40,14 @@ struct MockServerConnection {
                     guard stream.write(Data("HTTP/1.1 100 Continue\r\n\r\n".utf8)) else { break }
                 }
             } catch {
-                let response = MockResponse(status: 400, text: "MockServer: \(error.message)\n")
-                _ = stream.write(response.wire(omitBody: false, closing: true).bytes)
+                var writer = MockServerResponseWriter(stream: stream, core: core, bytesPerSecond: nil)
+                _ = writer.write(
+                    MockResponse(status: 400, text: "MockServer: \(error.message)\n"), omitBody: false, closing: true)
                 break
             }
-            let count = stream.read(into: &buffer)
+            let allowance = pacer.allowance(rate: settings.rate, bodyBytes: parser.bodyBytesReceived) { core.pause($0) }
+            guard let allowance else { break }
+            let count = stream.read(into: &buffer, maximum: allowance)
             guard count > 0 else { break }
             core.addBytesReceived(count)
             parser.append(buffer[0..<count])
@@ -78,31 +85,14 @@ struct MockServerConnection {
             stream.stall()
             stream.close(graceful: false)
             return false
-        case .disconnectDuringBody, nil:
+        case .disconnectDuringBody, .disconnectAfterBodyBytes, nil:
             break
         }
-        let wire = response.wire(omitBody: request.method == "HEAD", closing: !keepAlive)
-        var bytes = wire.head
-        bytes.append(response.fault == .disconnectDuringBody ? wire.body.prefix(wire.body.count / 2) : wire.body)
-        let written = response.bytesPerSecond.map { drip(bytes, bytesPerSecond: $0) } ?? stream.write(bytes)
+        var writer = MockServerResponseWriter(stream: stream, core: core, bytesPerSecond: response.bytesPerSecond)
+        let written = writer.write(response, omitBody: request.method == "HEAD", closing: !keepAlive)
         guard written, keepAlive else {
             stream.close(graceful: written && response.fault == nil)
             return false
-        }
-        return true
-    }
-
-    /// Writes `bytes` in twentieths of a second's worth.
-    private func drip(_ bytes: Data, bytesPerSecond: Int) -> Bool {
-        let step = max(1, bytesPerSecond / 20)
-        var offset = bytes.startIndex
-        while offset < bytes.endIndex {
-            let end = bytes.index(offset, offsetBy: step, limitedBy: bytes.endIndex) ?? bytes.endIndex
-            guard stream.write(bytes[offset..<end]) else { return false }
-            offset = end
-            if offset < bytes.endIndex {
-                guard core.pause(Double(step) / Double(bytesPerSecond)) else { return false }
-            }
         }
         return true
     }

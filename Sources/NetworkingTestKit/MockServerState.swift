@@ -23,6 +23,10 @@ struct MockServerState {
     var failedHandshakeCount = 0
     /// Application bytes received (decrypted for TLS).
     var bytesReceived = 0
+    /// The largest request body kept in a recorded request's `body`.
+    var maximumRecordedBodySize = HTTPRequestParser.defaultMaximumRecordedBodySize
+    /// When set, the rate at which connections read request bodies, in bytes per second.
+    var readBytesPerSecond: Int?
 
     /// Records a request, stamped with the time it is recorded, and picks what answers it: its path's
     /// route, else the dispatcher (returned to be called outside the lock), else the next queued

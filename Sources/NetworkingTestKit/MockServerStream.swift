@@ -47,9 +47,12 @@ final class MockServerStream {
     }
 
     /// Reads what is available, waiting for at least one byte.
+    /// - Parameters:
+    ///   - buffer: Where the bytes go, from its start.
+    ///   - maximum: The most bytes to read (at most the buffer's size).
     /// - Returns: The byte count; 0 at end of stream, on error, or when the server stops.
-    func read(into buffer: inout [UInt8]) -> Int {
-        let capacity = buffer.count
+    func read(into buffer: inout [UInt8], maximum: Int = .max) -> Int {
+        let capacity = max(1, min(buffer.count, maximum))
         while !isStopped() {
             if let ssl {
                 ERR_clear_error()
@@ -73,25 +76,33 @@ final class MockServerStream {
     /// Writes all of `data`.
     /// - Returns: Whether every byte was written (false when the client went away or the server stopped).
     func write(_ data: Data) -> Bool {
-        var offset = data.startIndex
-        while offset < data.endIndex {
+        data.withUnsafeBytes { write($0) }
+    }
+
+    /// Writes all of `bytes`, in TLS records of at most 16 KiB or plain sends of at most 64 KiB.
+    /// - Returns: Whether every byte was written (false when the client went away or the server stopped).
+    func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let step = ssl == nil ? 64 * 1024 : 16 * 1024
+        var offset = 0
+        while offset < bytes.count {
             guard !isStopped() else { return false }
-            let end = data.index(offset, offsetBy: 16 * 1024, limitedBy: data.endIndex) ?? data.endIndex
-            let slice = data[offset..<end]
-            let written = slice.withUnsafeBytes { bytes -> Int in
-                guard let base = bytes.baseAddress else { return 0 }
-                if let ssl {
-                    ERR_clear_error()
-                    let count = SSL_write(ssl, base, Int32(bytes.count))
-                    return count > 0 ? Int(count) : (waitAfterTLSError(count) ? 0 : -1)
-                }
-                let count = send(fd, base, bytes.count, Int32(MSG_NOSIGNAL))
+            let length = min(step, bytes.count - offset)
+            let written: Int
+            if let ssl {
+                ERR_clear_error()
+                let count = SSL_write(ssl, base + offset, Int32(length))
+                written = count > 0 ? Int(count) : (waitAfterTLSError(count) ? 0 : -1)
+            } else {
+                let count = send(fd, base + offset, length, Int32(MSG_NOSIGNAL))
                 if count >= 0 {
-                    return count
+                    written = count
+                } else if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
+                    _ = MockServerSocket.wait(fd, for: Int16(POLLOUT))
+                    written = 0
+                } else {
+                    written = -1
                 }
-                guard errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else { return -1 }
-                _ = MockServerSocket.wait(fd, for: Int16(POLLOUT))
-                return 0
             }
             guard written >= 0 else { return false }
             offset += written

@@ -12,8 +12,8 @@ import NetworkingTestKit
 final class TestHTTPClient {
     let fd: Int32
     private var context: OpaquePointer?
-    private var ssl: OpaquePointer?
-    private var pending: [UInt8] = []
+    var ssl: OpaquePointer?
+    var pending: [UInt8] = []
 
     init(port: Int, timeout: TimeInterval = 5) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -123,7 +123,7 @@ final class TestHTTPClient {
     }
 
     /// Reads some bytes into `pending`; returns false at end of stream.
-    private func fill() throws -> Bool {
+    func fill() throws -> Bool {
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         let count: Int
         if let ssl {
@@ -176,7 +176,7 @@ final class TestHTTPClient {
         return Data(pending)
     }
 
-    private func readLine() throws -> String {
+    func readLine() throws -> String {
         while true {
             if let index = pending.firstIndex(of: 10) {
                 let line = pending[..<index].filter { $0 != 13 }
