@@ -31,7 +31,8 @@ struct Targets {
         for result in report.concurrent {
             checks.append(
                 ratioCheck(
-                    "64 concurrent, \(result.endpoint.title): ≥ 4× URLSession throughput", result, .urlsession,
+                    "64 concurrent (≤ \(ConcurrentScenario.connectionsPerHost) connections each), "
+                        + "\(result.endpoint.title): ≥ 4× URLSession throughput", result, .urlsession,
                     minimum: 4))
         }
         checks.append(cpuCheck())
