@@ -7,6 +7,8 @@ struct Report {
     var concurrent: [EndpointResult] = []
     var memory = MemoryScenario.Result()
     var pipeline: [PipelineScenario.Variant: Samples] = [:]
+    /// The transfer scenarios, when script/bench set them up.
+    var transfers: TransferScenario.Result?
     var failures: [String] = []
 
     /// The report: heading, one table per scenario, then the targets.
@@ -28,6 +30,9 @@ struct Report {
                 + requestTable(concurrent, withSwitches: false))
         sections.append(memorySection())
         sections.append(pipelineSection())
+        if let transfers {
+            sections += transferSections(transfers)
+        }
         sections.append("Targets\n" + Targets(report: self).table())
         if !failures.isEmpty {
             sections.append("Failed requests\n" + failures.map { "  " + $0 }.joined(separator: "\n"))
