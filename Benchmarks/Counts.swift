@@ -30,7 +30,7 @@ struct Counts: Sendable {
         sequentialRequests: 2_000, sequentialRounds: 5, wrkSeconds: 2, concurrentRequests: 5_000,
         concurrentInFlight: 64, concurrentRounds: 5, rssCheckpoints: (10_000, 50_000), peakDecodeRounds: 3,
         pipelineCalls: 200_000,
-        pipelineRounds: 5, transferRounds: 5, progressRounds: 9)
+        pipelineRounds: 5, transferRounds: 5, progressRounds: 21)
 
     /// A short run that checks that every scenario still works.
     static let quick = Counts(
