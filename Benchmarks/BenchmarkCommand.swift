@@ -12,6 +12,9 @@ enum BenchmarkCommand {
         case .rssGrowth(let contender):
             try options.validateForNetworkRuns()
             try await ChildModes.rssGrowth(contender, options: options)
+        case .transfer(let direction):
+            try options.validateForNetworkRuns()
+            try await ChildModes.transfer(direction, options: options)
         case .profile(.stub):
             try await PipelineScenario.profile(calls: options.requests ?? 1_000_000)
         case .profile(let target):
@@ -35,6 +38,9 @@ enum BenchmarkCommand {
         clients.close()
         report.memory = try MemoryScenario.run(options: options)
         report.pipeline = try await PipelineScenario.run(counts: options.counts)
+        if options.runsTransfers {
+            report.transfers = TransferScenario.run(options: options, failures: failures)
+        }
         report.failures = failures.lines
         for contender in report.memory.contenders {
             if let growth = report.memory.growth[contender], growth.failures > 0 {

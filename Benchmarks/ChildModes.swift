@@ -73,7 +73,9 @@ enum ChildModes {
         clients.close()
     }
 
-    private static func resetPeak() -> Int {
+    /// Resets VmHWM to the current RSS (see ``ProcessMemory/resetPeak()``).
+    /// - Returns: The RSS now, in KiB.
+    static func resetPeak() -> Int {
         guard ProcessMemory.resetPeak() else {
             FileHandle.standardError.write(Data("cannot reset VmHWM; the peak includes start-up\n".utf8))
             return ProcessMemory.residentKiB

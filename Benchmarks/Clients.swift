@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// The contenders' clients for one process, created once per endpoint so that each keeps its connection
 /// from one round to the next.
@@ -12,6 +13,11 @@ final class Clients {
     private var repositories: [Endpoint.Kind: BenchRepository] = [:]
     private var curlClients: [Endpoint.Kind: RawCurlClient] = [:]
     private var sessions: [Endpoint.Kind: URLSessionClient] = [:]
+    /// The concurrent scenario's clients: the same, limited to ``ConcurrentScenario/connectionsPerHost``.
+    private var concurrentRepositories: [Endpoint.Kind: BenchRepository] = [:]
+    private var concurrentSessions: [Endpoint.Kind: URLSessionClient] = [:]
+    private lazy var concurrentTransport = CurlTransport(
+        maximumConnectionsPerHost: ConcurrentScenario.connectionsPerHost)
 
     /// Reads the certificate.
     /// - Throws: ``BenchmarkError`` when a certificate file cannot be read.
@@ -86,15 +92,22 @@ final class Clients {
         }
     }
 
-    /// The same, for concurrent use (Networking and URLSession only).
+    /// The same, for concurrent use (Networking and URLSession only), on clients of their own that open at
+    /// most ``ConcurrentScenario/connectionsPerHost`` connections to the endpoint, as wrk does.
     func concurrentSmallGet(_ contender: Contender, on endpoint: Endpoint) -> (@Sendable () async throws -> Void)? {
         let url = endpoint.url(Fixtures.smallPath)
         switch contender {
         case .networking:
-            let repository = repository(endpoint)
+            let repository =
+                concurrentRepositories[endpoint.kind]
+                ?? BenchRepository(endpoint: endpoint, certificate: certificateDER, transport: concurrentTransport)
+            concurrentRepositories[endpoint.kind] = repository
             return { _ = try await repository.small().get() }
         case .urlsession:
-            let session = session(endpoint)
+            let session =
+                concurrentSessions[endpoint.kind]
+                ?? URLSessionClient(maximumConnectionsPerHost: ConcurrentScenario.connectionsPerHost)
+            concurrentSessions[endpoint.kind] = session
             let decoder = decoder
             return { _ = try decoder.decode(Record.self, from: await session.get(url)) }
         case .curl, .wrk:
@@ -104,10 +117,12 @@ final class Clients {
 
     /// Invalidates the URLSessions.
     func close() {
-        for session in sessions.values {
+        for session in Array(sessions.values) + Array(concurrentSessions.values) {
             session.invalidate()
         }
         sessions = [:]
+        concurrentSessions = [:]
+        concurrentRepositories = [:]
         curlClients = [:]
     }
 }

@@ -1,29 +1,45 @@
 import Foundation
 
-/// Scenario 2: a bounded number of requests with many in flight.
+/// Scenario 2: a bounded number of requests with many in flight, every contender on at most
+/// ``connectionsPerHost`` connections.
 enum ConcurrentScenario {
+    /// The most connections each contender opens to an endpoint: `CurlTransport(maximumConnectionsPerHost:)`,
+    /// `URLSessionConfiguration.httpMaximumConnectionsPerHost`, and wrk's `-c`.
+    static let connectionsPerHost = 16
     /// The wrk settings of this scenario.
     static let wrkThreads = 2
-    static let wrkConnections = 16
+    static let wrkConnections = connectionsPerHost
 
-    /// Runs every endpoint: rounds of Networking, URLSession, wrk.
+    /// Runs every endpoint: rounds of Networking, URLSession, wrk, with each run's connections counted (the
+    /// most open at once, and how many nginx accepted).
     static func run(clients: Clients, counts: Counts, failures: FailureLog) async throws -> [EndpointResult] {
         var results: [EndpointResult] = []
+        let status = try? NginxStatus(options: clients.options)
+        // Opens the reader's own connection now, so that the counters below take it for one already there.
+        _ = status?.accepts()
         for endpoint in Endpoint.all(clients.options) {
             let contenders = [Contender.networking, .urlsession, .wrk].filter { clients.takesPart($0, on: endpoint) }
+            let connections = ConnectionCounter(port: endpoint.port)
+            defer { connections.stop() }
             for contender in contenders {
                 if let operation = clients.concurrentSmallGet(contender, on: endpoint) {
                     // Warm-up: open the connections; not measured.
+                    connections.begin(contender)
                     _ = await Runner.concurrent(
                         total: counts.concurrentInFlight * 4, inFlight: counts.concurrentInFlight, label: "warm-up",
                         failures: failures, operation)
+                    _ = connections.end()
                 }
             }
             var runs: [Contender: [RunSample]] = [:]
+            var peaks: [Contender: Int] = [:]
+            var opened: [Contender: [Int]] = [:]
             for round in 1...counts.concurrentRounds {
                 Progress.say("concurrent \(endpoint.title): round \(round)/\(counts.concurrentRounds)")
                 for contender in contenders {
                     let label = "concurrent \(endpoint.title) \(contender.title)"
+                    connections.begin(contender)
+                    let accepted = status?.accepts()
                     if let operation = clients.concurrentSmallGet(contender, on: endpoint) {
                         runs[contender, default: []].append(
                             await Runner.concurrent(
@@ -36,12 +52,17 @@ enum ConcurrentScenario {
                                 endpoint.url(Fixtures.smallPath), threads: wrkThreads, connections: wrkConnections,
                                 seconds: counts.wrkSeconds))
                     }
+                    peaks[contender] = max(peaks[contender] ?? 0, connections.end())
+                    if let accepted, let now = status?.accepts() {
+                        opened[contender, default: []].append(now - accepted)
+                    }
                 }
             }
             results.append(
                 EndpointResult(
                     endpoint: endpoint, contenders: contenders, runs: runs,
-                    wrkTitle: "wrk -t\(wrkThreads) -c\(wrkConnections)"))
+                    wrkTitle: "wrk -t\(wrkThreads) -c\(wrkConnections)", peakConnections: peaks,
+                    openedConnections: opened))
         }
         return results
     }

@@ -20,18 +20,22 @@ struct Counts: Sendable {
     var pipelineCalls: Int
     /// Rounds of the pipeline-overhead scenario.
     var pipelineRounds: Int
+    /// Rounds of the upload and download scenario (each round: Networking, then the curl tool, both ways).
+    var transferRounds: Int
+    /// Rounds of the progress-overhead scenario (each round: a download without progress, then one with).
+    var progressRounds: Int
 
     /// The full run.
     static let full = Counts(
         sequentialRequests: 2_000, sequentialRounds: 5, wrkSeconds: 2, concurrentRequests: 5_000,
         concurrentInFlight: 64, concurrentRounds: 5, rssCheckpoints: (10_000, 50_000), peakDecodeRounds: 3,
         pipelineCalls: 200_000,
-        pipelineRounds: 5)
+        pipelineRounds: 5, transferRounds: 5, progressRounds: 21)
 
     /// A short run that checks that every scenario still works.
     static let quick = Counts(
         sequentialRequests: 200, sequentialRounds: 2, wrkSeconds: 1, concurrentRequests: 640,
         concurrentInFlight: 64, concurrentRounds: 2, rssCheckpoints: (1_000, 3_000), peakDecodeRounds: 1,
         pipelineCalls: 20_000,
-        pipelineRounds: 2)
+        pipelineRounds: 2, transferRounds: 2, progressRounds: 2)
 }

@@ -9,6 +9,11 @@ struct EndpointResult: Sendable {
     let runs: [Contender: [RunSample]]
     /// How wrk was run, e.g. "wrk -t1 -c1".
     let wrkTitle: String
+    /// The most connections each contender had open to the endpoint at once, over its runs (concurrent
+    /// scenario only).
+    var peakConnections: [Contender: Int] = [:]
+    /// The connections nginx accepted during each of a contender's runs (concurrent scenario only).
+    var openedConnections: [Contender: [Int]] = [:]
 
     /// The median of a metric of one contender, or `nil` when it did not run.
     func median(_ contender: Contender, _ metric: (RunSample) -> Double) -> Double? {

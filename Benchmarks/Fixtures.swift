@@ -17,6 +17,12 @@ enum Fixtures {
     static let smallPath = "small.json"
     /// The path of the large array.
     static let largePath = "large.json"
+    /// The file the transfer scenario downloads (1 GiB, or less with `--quick`; written by script/bench).
+    static let transferPath = "transfer.bin"
+    /// The file the progress-overhead scenario downloads (256 MiB, or less with `--quick`; script/bench).
+    static let progressPath = "progress.bin"
+    /// The nginx location that reads a PUT or POST body to its end, drops it and answers 204.
+    static let uploadPath = "upload"
     /// The size the large array reaches, at least.
     static let largeTargetBytes = 5_000_000
 
@@ -56,6 +62,11 @@ enum Fixtures {
         try small.write(to: base.appendingPathComponent(smallPath))
         try large.write(to: base.appendingPathComponent(largePath))
         print("wrote \(smallPath) (\(small.count) bytes) and \(largePath) (\(large.count) bytes) to \(directory)")
+    }
+
+    /// The size of a file in bytes, or `nil` when it cannot be read.
+    static func size(of path: String) -> Int64? {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value
     }
 
     private static var encoder: JSONEncoder {

@@ -14,7 +14,9 @@ enum Machine {
             lines.insert("swift: \(swiftVersion)", at: 2)
         }
         if let nginxVersion {
-            lines.append("server: \(nginxVersion), worker_processes 1, keepalive_requests 1000000, access_log off")
+            lines.append(
+                "server: \(nginxVersion), worker_processes 1, keepalive_requests 1000000, access_log off but for /upload"
+            )
         }
         return lines
     }

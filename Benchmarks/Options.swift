@@ -13,6 +13,8 @@ struct Options: Sendable {
         case peakDecode(Contender)
         /// Child process: many sequential small GETs by a contender, reporting RSS along the way.
         case rssGrowth(Contender)
+        /// Child process: one large upload or download by Networking, reporting its time, CPU and memory.
+        case transfer(TransferDirection)
         /// Only one loop, for a profiler (perf): sequential small GETs by one contender (`--contender`, default
         /// Networking) on an endpoint, or stub calls.
         case profile(ProfileTarget)
@@ -39,6 +41,18 @@ struct Options: Sendable {
     var profiledContender = Contender.networking
     /// Overrides the request count of `--profile` and `--rss-growth` runs.
     var requests: Int?
+    /// The file the transfer scenario uploads (real data, written by script/bench).
+    var uploadFilePath = ""
+    /// Where downloads go (deleted after each run).
+    var scratchDirectory = ""
+    /// nginx's log of the upload location (`$status $request_length` per line), to check every body was read.
+    var uploadLogPath = ""
+    /// The curl command-line tool, the transfer scenario's baseline.
+    var curlToolPath = ""
+    /// The served file a `--transfer download` child fetches.
+    var servedFile = Fixtures.transferPath
+    /// Whether a `--transfer` child passes a progress closure.
+    var withProgress = false
 
     /// The scale of the run: the full counts, or small ones for `--quick`.
     var counts: Counts {
@@ -81,6 +95,18 @@ struct Options: Sendable {
             case "--peak-rss-decode": mode = .peakDecode(try Self.contender(try value(argument)))
             case "--rss-growth": mode = .rssGrowth(try Self.contender(try value(argument)))
             case "--fetch-only": fetchOnly = true
+            case "--upload-file": uploadFilePath = try value(argument)
+            case "--scratch-dir": scratchDirectory = try value(argument)
+            case "--upload-log": uploadLogPath = try value(argument)
+            case "--curl": curlToolPath = try value(argument)
+            case "--served-file": servedFile = try value(argument)
+            case "--progress": withProgress = true
+            case "--transfer":
+                let name = try value(argument)
+                guard let direction = TransferDirection(rawValue: name) else {
+                    throw BenchmarkError("--transfer takes upload or download, not \"\(name)\"")
+                }
+                mode = .transfer(direction)
             case "--contender": profiledContender = try Self.contender(try value(argument))
             case "--profile":
                 let name = try value(argument)
@@ -105,7 +131,18 @@ struct Options: Sendable {
         if urlSessionHTTPS {
             arguments.append("--urlsession-https")
         }
+        if !uploadFilePath.isEmpty {
+            arguments += ["--upload-file", uploadFilePath]
+        }
+        if !scratchDirectory.isEmpty {
+            arguments += ["--scratch-dir", scratchDirectory]
+        }
         return arguments
+    }
+
+    /// Whether script/bench set up the transfer scenario (the files, the upload location and the curl tool).
+    var runsTransfers: Bool {
+        !uploadFilePath.isEmpty && !scratchDirectory.isEmpty && !curlToolPath.isEmpty
     }
 
     /// Checks that the servers and the certificate were given.
@@ -125,6 +162,11 @@ struct Options: Sendable {
         }
         return contender
     }
+}
+
+/// Which way a `--transfer` child moves the data.
+enum TransferDirection: String, Sendable, CaseIterable {
+    case upload, download
 }
 
 /// What `--profile` runs.

@@ -7,6 +7,8 @@ struct Report {
     var concurrent: [EndpointResult] = []
     var memory = MemoryScenario.Result()
     var pipeline: [PipelineScenario.Variant: Samples] = [:]
+    /// The transfer scenarios, when script/bench set them up.
+    var transfers: TransferScenario.Result?
     var failures: [String] = []
 
     /// The report: heading, one table per scenario, then the targets.
@@ -21,10 +23,16 @@ struct Report {
         sections.append(
             "2. Concurrent small GET + decode: \(Format.grouped(Double(counts.concurrentRequests))) requests per run, "
                 + "\(counts.concurrentInFlight) in flight (wrk: -t\(ConcurrentScenario.wrkThreads) "
-                + "-c\(ConcurrentScenario.wrkConnections) for \(counts.wrkSeconds) s)\n"
+                + "-c\(ConcurrentScenario.wrkConnections) for \(counts.wrkSeconds) s); every contender limited to "
+                + "\(ConcurrentScenario.connectionsPerHost) connections per host; \"conns\" is the most it had open at "
+                + "once (sampled from /proc/net/tcp every 20 ms), \"opened\" the connections nginx accepted per run "
+                + "(median; stub_status)\n"
                 + requestTable(concurrent, withSwitches: false))
         sections.append(memorySection())
         sections.append(pipelineSection())
+        if let transfers {
+            sections += transferSections(transfers)
+        }
         sections.append("Targets\n" + Targets(report: self).table())
         if !failures.isEmpty {
             sections.append("Failed requests\n" + failures.map { "  " + $0 }.joined(separator: "\n"))
@@ -49,10 +57,8 @@ struct Report {
 
     private func requestTable(_ results: [EndpointResult], withSwitches: Bool) -> String {
         var header = ["endpoint", "contender", "req/s", "min–max", "N ÷", "CPU µs/req"]
-        if withSwitches {
-            header.append("vol. csw/req")
-        }
-        var table = TextTable(header, rightAligned: [2, 3, 4, 5, 6])
+        header += withSwitches ? ["vol. csw/req"] : ["conns", "opened"]
+        var table = TextTable(header, rightAligned: [2, 3, 4, 5, 6, 7])
         for result in results {
             let networking = result.median(.networking) { $0.requestsPerSecond }
             for (index, contender) in result.contenders.enumerated() {
@@ -67,6 +73,11 @@ struct Report {
                 ]
                 if withSwitches {
                     row.append(Format.fixed(runs.samples { $0.voluntarySwitchesPerRequest }.median, 2))
+                } else {
+                    row.append(result.peakConnections[contender].map { String($0) } ?? "")
+                    row.append(
+                        result.openedConnections[contender].map { Format.grouped(Samples($0.map(Double.init)).median) }
+                            ?? "")
                 }
                 table.add(row)
             }

@@ -31,7 +31,8 @@ struct Targets {
         for result in report.concurrent {
             checks.append(
                 ratioCheck(
-                    "64 concurrent, \(result.endpoint.title): ≥ 4× URLSession throughput", result, .urlsession,
+                    "64 concurrent (≤ \(ConcurrentScenario.connectionsPerHost) connections each), "
+                        + "\(result.endpoint.title): ≥ 4× URLSession throughput", result, .urlsession,
                     minimum: 4))
         }
         checks.append(cpuCheck())
@@ -54,6 +55,44 @@ struct Targets {
                 Check(
                     target: "Stub pipeline overhead ≤ 10 µs per request (EmptyResponse)",
                     measured: Format.fixed(empty.median, 2) + " µs", met: empty.median <= 10))
+        }
+        if let transfers = report.transfers {
+            checks += transferChecks(transfers)
+        }
+        return checks
+    }
+
+    /// Per direction: Networking's worst RSS rise, and its throughput against the curl tool's; then the
+    /// progress closure's cost.
+    private func transferChecks(_ transfers: TransferScenario.Result) -> [Check] {
+        var checks: [Check] = []
+        for direction in TransferDirection.allCases {
+            let runs = transfers.runs[direction] ?? [:]
+            let networking = runs[.networking] ?? []
+            let size = networking.first.map { Format.binarySize($0.bytes) } ?? "large"
+            let rises = networking.compactMap(\.rssRiseKiB)
+            if let worst = rises.max() {
+                let mebibytes = Double(worst) / 1024
+                checks.append(
+                    Check(
+                        target: "\(size) \(direction.rawValue): RSS growth < 16 MiB (Networking, worst child)",
+                        measured: Format.fixed(mebibytes, 1) + " MiB", met: mebibytes < 16))
+            }
+            let target = "\(size) \(direction.rawValue): ≥ 0.80× curl (tool) throughput"
+            if let curl = runs[.curlTool], !curl.isEmpty, !networking.isEmpty {
+                let ratio = Report.throughput(networking).median / Report.throughput(curl).median
+                checks.append(Check(target: target, measured: Format.ratio(ratio), met: ratio >= 0.8))
+            } else {
+                checks.append(Check(target: target, measured: "not run", met: nil))
+            }
+        }
+        let size = transfers.progress[false]?.first.map { Format.binarySize($0.bytes) } ?? "256 MiB"
+        let target = "\(size) download: a progress closure ≤ 3 % slower (ratio of medians)"
+        if let slowdown = Report.progressSlowdown(transfers) {
+            let percent = (slowdown - 1) * 100
+            checks.append(Check(target: target, measured: Format.fixed(percent, 1) + " %", met: percent <= 3))
+        } else {
+            checks.append(Check(target: target, measured: "not run", met: nil))
         }
         return checks
     }

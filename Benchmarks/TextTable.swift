@@ -74,6 +74,20 @@ enum Format {
         fixed(Double(bytes) / 1e6, 2) + " MB"
     }
 
+    /// KiB as MiB with one decimal.
+    static func mebibytes(kib: Double) -> String {
+        fixed(kib / 1024, 1) + " MiB"
+    }
+
+    /// A size in bytes as whole GiB or MiB: "1 GiB", "256 MiB".
+    static func binarySize(_ bytes: Int64) -> String {
+        let gibibyte: Int64 = 1 << 30
+        if bytes >= gibibyte && bytes % gibibyte == 0 {
+            return "\(bytes / gibibyte) GiB"
+        }
+        return fixed(Double(bytes) / 1_048_576, 0) + " MiB"
+    }
+
     /// A median with its range: "4,061 (3,900–4,300)".
     static func range(_ samples: Samples) -> String {
         "\(grouped(samples.minimum))–\(grouped(samples.maximum))"

@@ -7,10 +7,15 @@ final class URLSessionClient: Sendable {
     private let session: URLSession
 
     /// Creates the session.
-    init() {
+    /// - Parameter maximumConnectionsPerHost: `httpMaximumConnectionsPerHost`; `nil` keeps FoundationNetworking's
+    ///   default (6).
+    init(maximumConnectionsPerHost: Int? = nil) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        if let maximumConnectionsPerHost {
+            configuration.httpMaximumConnectionsPerHost = maximumConnectionsPerHost
+        }
         session = URLSession(configuration: configuration)
     }
 
