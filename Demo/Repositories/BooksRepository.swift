@@ -1,3 +1,4 @@
+import Foundation
 import Networking
 
 /// The books of the demo API: a page, one book, and adding a book.
@@ -12,5 +13,12 @@ final class BooksRepository: AbstractRepository, @unchecked Sendable {
 
     func addBook(_ book: NewBook) async -> Result<Book, RepositoryError> {
         await performRequest(method: .post, path: "books", body: book)
+    }
+
+    /// Saves the catalogue as CSV into `destination`, streamed to disk.
+    func downloadExport(
+        to destination: URL, progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async -> Result<DownloadedFile, RepositoryError> {
+        await performDownload(path: "books/export.csv", to: destination, progress: progress)
     }
 }

@@ -28,11 +28,13 @@ final class BooksAPI: Sendable {
         let route = request.path.hasPrefix("/api/v1/") ? String(request.path.dropFirst("/api/v1/".count)) : ""
         switch (request.method, route) {
         case ("GET", "books"): return booksPage(query: request.query)
+        case ("GET", "books/export.csv"): return export()
         case ("POST", "books"): return addBook(request.body)
         case ("GET", _) where route.hasPrefix("books/"): return book(id: Int(route.dropFirst("books/".count)))
         case ("POST", "users/login"): return login(request.body)
         case ("POST", "users/refresh"): return refresh(request.body)
         case ("GET", "stats"): return stats()
+        case ("POST", _) where route.hasPrefix("books/") && route.hasSuffix("/cover"): return cover(request, route: route)
         case ("GET", "users/me"): return currentUser(request)
         case ("GET", "entities/failing"):
             return json(423, #"{"error": "entity_locked", "detail": "entity 7 is locked"}"#)
@@ -117,6 +119,39 @@ final class BooksAPI: Sendable {
             return json(401, #"{"error": "not_refreshable"}"#)
         }
         return json(200, #"{"token": "\#(token)"}"#)
+    }
+
+    /// The size of `GET books/export.csv`.
+    static let exportSize = 6 << 20
+
+    /// A large CSV export, dripped out at 12 MiB/s so that a terminal shows its progress for half a second.
+    private func export() -> MockResponse {
+        let header = "id,title,author,year,genre\n"
+        let books = state.withLock { $0.books }
+        var lines = ""
+        for book in books {
+            lines += "\(book.id),\"\(book.title)\",\"\(book.author)\",\(book.year),\(book.genre)\n"
+        }
+        var body = Data(header.utf8)
+        let block = Data(lines.utf8)
+        while body.count + block.count <= Self.exportSize {
+            body.append(block)
+        }
+        body.append(Data(repeating: UInt8(ascii: "\n"), count: Self.exportSize - body.count))
+        return MockResponse(status: 200, headers: ["Content-Type": "text/csv"], body: body)
+            .throttled(bytesPerSecond: 12 << 20)
+    }
+
+    /// Answers a cover upload with what the multipart form carried.
+    private func cover(_ request: RecordedRequest, route: String) -> MockResponse {
+        let id = Int(route.dropFirst("books/".count).dropLast("/cover".count)) ?? 0
+        guard let cover = request.parts?.first(where: { $0.name == "cover" }) else {
+            return json(422, #"{"error": "no_cover_part"}"#)
+        }
+        return json(
+            200,
+            #"{"bookID": \#(id), "fileName": "\#(cover.fileName ?? "")", "contentType": "\#(cover.contentType ?? "")", "bytes": \#(cover.size)}"#
+        )
     }
 
     /// Fails with 503 ``statsFailures`` times, then answers: a flaky endpoint for the retry policy.

@@ -4,7 +4,8 @@ import Networking
 /// Writes the tour's output: to standard output by default, or to a closure (tests capture it).
 final class Console: Sendable {
     private let sink: @Sendable (String) -> Void
-    private let lock = Locked(())
+    /// Whether the terminal's current line holds an unfinished ``overwrite(_:)`` (a progress bar).
+    private let overwriting = Locked(false)
 
     /// Whether standard output is a terminal (colours and the spinner only then).
     let isTerminal: Bool
@@ -14,8 +15,26 @@ final class Console: Sendable {
         self.sink = sink ?? { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
     }
 
+    /// Prints a line, first wiping a progress bar drawn on the current one (the next update redraws it below).
     func line(_ text: String = "") {
-        lock.withLock { _ in sink(text) }
+        overwriting.withLock { overwriting in
+            if overwriting {
+                FileHandle.standardOutput.write(Data("\r\u{1B}[K".utf8))
+                overwriting = false
+            }
+            sink(text)
+        }
+    }
+
+    /// Replaces the current terminal line with `text` (no newline); does nothing unless on a terminal.
+    func overwrite(_ text: String) {
+        guard isTerminal else {
+            return
+        }
+        overwriting.withLock { overwriting in
+            FileHandle.standardOutput.write(Data(("\r\u{1B}[K" + text).utf8))
+            overwriting = !text.isEmpty
+        }
     }
 
     func section(_ number: Int, _ title: String) {

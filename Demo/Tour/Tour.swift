@@ -49,6 +49,7 @@ final class Tour: Sendable {
         await entities()
         await reports()
         await interceptors()
+        await transfers()
         await impostor()
         return results.withLock { $0 }
     }

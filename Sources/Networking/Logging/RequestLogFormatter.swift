@@ -37,12 +37,22 @@ struct RequestLogFormatter: Sendable {
     ) -> String {
         let line =
             "\(request.method.rawValue) \(request.url.absoluteString)\(Self.attemptSuffix(attempt)) → \(response.statusCode) "
-            + "in \(Self.milliseconds(elapsed)), \(Self.size(response.body.count))"
+            + "in \(Self.milliseconds(elapsed)), \(Self.bodySize(of: response, for: request))"
         guard excerpt, !(200..<300).contains(response.statusCode), !response.body.isEmpty else {
             return line
         }
         let text = BodyExcerpt.text(of: response.body, limit: Self.excerptLimit)
         return line + ": " + text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+
+    /// `1.2 KiB`, or `6.0 MiB to file` for a body a download wrote to disk.
+    static func bodySize(of response: HTTPResponse, for request: HTTPRequest) -> String {
+        guard let file = request.responseBodyFile, response.body.isEmpty, (200..<300).contains(response.statusCode),
+            let written = FileBody.size(of: file)
+        else {
+            return size(response.body.count)
+        }
+        return size(Int(written)) + " to file"
     }
 
     /// The response's headers and body, indented under the response line.
