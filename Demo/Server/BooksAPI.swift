@@ -34,7 +34,8 @@ final class BooksAPI: Sendable {
         case ("POST", "users/login"): return login(request.body)
         case ("POST", "users/refresh"): return refresh(request.body)
         case ("GET", "stats"): return stats()
-        case ("POST", _) where route.hasPrefix("books/") && route.hasSuffix("/cover"): return cover(request, route: route)
+        case ("POST", _) where route.hasPrefix("books/") && route.hasSuffix("/cover"):
+            return cover(request, route: route)
         case ("GET", "users/me"): return currentUser(request)
         case ("GET", "entities/failing"):
             return json(423, #"{"error": "entity_locked", "detail": "entity 7 is locked"}"#)

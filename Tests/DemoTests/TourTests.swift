@@ -31,7 +31,8 @@ struct TourTests {
         for expected in [
             "GET books?page=1", "POST users/login (authentication)", "GET entities/failing",
             "GET entities?page=2 (missing key)", "decode-error hook", "POST reports → poll Location",
-            "GET stats (503, 503, then 200)", "POST books/7/cover (multipart)", "GET books/export.csv → file", "5 calls on an expired token", "GET users/me on the impostor",
+            "GET stats (503, 503, then 200)", "POST books/7/cover (multipart)", "GET books/export.csv → file",
+            "5 calls on an expired token", "GET users/me on the impostor",
             "bytes the impostor received",
         ] {
             #expect(names.contains(expected))

@@ -43,16 +43,21 @@ final class ProgressRelay: Sendable {
         }
     }
 
-    /// Sends the final report (`completed == total`) unless it was the last one, and returns once every report
-    /// has been delivered.
-    /// - Parameter bytes: The size of what was transferred, for transports that reported nothing or left the
-    ///   total unknown.
+    /// Sends the final report (`completed == total`) unless the transport already did, and returns once every
+    /// report has been delivered.
+    /// - Parameter bytes: The size of what was transferred, for transports that reported nothing or never learned
+    ///   the total.
     func finish(bytes: Int64) async {
         let final = state.withLock { state -> TransferProgress? in
-            let completed = max(bytes, state.last?.completedBytes ?? 0)
-            let final = TransferProgress(completedBytes: completed, totalBytes: completed)
-            guard state.last != final else {
+            let final: TransferProgress
+            switch state.last {
+            case let last? where last.totalBytes == last.completedBytes:
                 return nil
+            case let last?:
+                let total = last.totalBytes ?? max(bytes, last.completedBytes)
+                final = TransferProgress(completedBytes: total, totalBytes: total)
+            case nil:
+                final = TransferProgress(completedBytes: bytes, totalBytes: bytes)
             }
             state.last = final
             return final

@@ -38,6 +38,19 @@ enum TransferFixtures {
         return configuration
     }
 
+    /// `data` with every occurrence of `target` replaced by `replacement`, byte for byte.
+    static func replacing(_ target: Data, with replacement: Data, in data: Data) -> Data {
+        var result = Data()
+        var index = data.startIndex
+        while let range = data.range(of: target, in: index..<data.endIndex) {
+            result.append(data[index..<range.lowerBound])
+            result.append(replacement)
+            index = range.upperBound
+        }
+        result.append(data[index...])
+        return result
+    }
+
     /// The names in `folder`, hidden ones included.
     static func contents(of folder: URL) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()

@@ -7,10 +7,10 @@ import Testing
 struct UploadTests {
     @Test("a multipart upload sends exactly what encoded() describes, with libcurl's boundary")
     func multipartMatchesEncoding() async throws {
-        // Given a form with text, data and a 3 MB file, and a server answering JSON
+        // Given a form with text, data and a 300 kB file, and a server answering JSON
         let folder = try TransferFixtures.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = try TransferFixtures.file("scan \"1\".pdf", in: folder, TransferFixtures.bytes(3_000_000))
+        let file = try TransferFixtures.file("scan \"1\".pdf", in: folder, TransferFixtures.bytes(300_000))
         var form = MultipartFormData()
         form.append("Dune — 1965", name: "title")
         form.append(Data("k=v".utf8), name: "meta", fileName: "meta.txt")
@@ -34,10 +34,9 @@ struct UploadTests {
         #expect(contentType.hasPrefix("multipart/form-data; boundary="))
         let curlBoundary = try #require(contentType.components(separatedBy: "boundary=").last)
         let ours = try #require(form.contentType.components(separatedBy: "boundary=").last)
-        let expected = String(decoding: try form.encoded(), as: UTF8.self)
-        let sent = String(decoding: recorded.body, as: UTF8.self)
-        #expect(sent.replacingOccurrences(of: curlBoundary, with: ours) == expected)
-        #expect(recorded.body.count > 3_000_000)
+        let sent = TransferFixtures.replacing(Data(curlBoundary.utf8), with: Data(ours.utf8), in: recorded.body)
+        #expect(sent == (try form.encoded()))
+        #expect(recorded.body.count > 300_000)
     }
 
     @Test("a file upload streams the file as the body, with its Content-Type, and reports progress to the end")
