@@ -46,7 +46,7 @@ extension ReliabilityTests {
             #expect(transport.liveTransferCount == 0)
             // AddressSanitizer keeps freed memory in quarantine, so RSS says nothing about leaks under it: the
             // bound is checked in the plain and release runs.
-            if ProcessInfo.processInfo.environment["ASAN_OPTIONS"] == nil {
+            if ProcessMemory.reflectsRetainedMemory {
                 #expect(growth < 32 << 20, "RSS grew by \(ProcessMemory.mebibytes(growth))")
             }
         }

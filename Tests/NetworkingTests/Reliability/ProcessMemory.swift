@@ -14,6 +14,13 @@ enum ProcessMemory {
         return nil
     }
 
+    /// Whether resident size says anything about what the code keeps: not under AddressSanitizer, whose
+    /// quarantine holds freed memory (script/test sets `ASAN_OPTIONS` for that run). Memory bounds are checked
+    /// in the plain and release runs.
+    static var reflectsRetainedMemory: Bool {
+        ProcessInfo.processInfo.environment["ASAN_OPTIONS"] == nil
+    }
+
     /// Bytes as MiB with one decimal.
     static func mebibytes(_ bytes: Int) -> String {
         String(format: "%.1f MiB", Double(bytes) / 1_048_576)

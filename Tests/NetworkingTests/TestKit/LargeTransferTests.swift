@@ -38,12 +38,14 @@ extension TestKit {
             // Then it was recorded exactly, not kept, and the process grew by far less than the body
             print(
                 "256 MiB upload (\(chunked ? "chunked" : "Content-Length")): \(String(format: "%.2f", seconds)) s, "
-                    + "\(String(format: "%.0f", 1024 / seconds)) MiB/s, RSS peak +\(ProcessMemory.mebibytes(growth))")
+                    + "\(String(format: "%.0f", Double(size >> 20) / seconds)) MiB/s, RSS peak +\(ProcessMemory.mebibytes(growth))")
             #expect(status == 204)
             #expect(recorded.bodySize == size)
             #expect(recorded.body.isEmpty)
             #expect(recorded.bodySHA256 == MockResponse.generatedBodySHA256(size: size))
-            #expect(growth < 64 << 20, "RSS grew by \(ProcessMemory.mebibytes(growth))")
+            if ProcessMemory.reflectsRetainedMemory {
+                #expect(growth < 64 << 20, "RSS grew by \(ProcessMemory.mebibytes(growth))")
+            }
         }
 
         @Test("a 256 MiB download streams out with flat memory", arguments: [false, true])
@@ -70,11 +72,13 @@ extension TestKit {
             // Then every byte arrived, and neither side held the body
             print(
                 "256 MiB download (\(chunked ? "chunked" : "Content-Length")): \(String(format: "%.2f", seconds)) s, "
-                    + "\(String(format: "%.0f", 1024 / seconds)) MiB/s, RSS peak +\(ProcessMemory.mebibytes(growth))")
+                    + "\(String(format: "%.0f", Double(size >> 20) / seconds)) MiB/s, RSS peak +\(ProcessMemory.mebibytes(growth))")
             #expect(response.complete)
             #expect(response.bodySize == size)
             #expect(response.bodySHA256 == MockResponse.generatedBodySHA256(size: size))
-            #expect(growth < 64 << 20, "RSS grew by \(ProcessMemory.mebibytes(growth))")
+            if ProcessMemory.reflectsRetainedMemory {
+                #expect(growth < 64 << 20, "RSS grew by \(ProcessMemory.mebibytes(growth))")
+            }
         }
 
         @Test func hundredMebibyteFilePartIsStreamedWithFlatMemory() async throws {
@@ -121,7 +125,9 @@ extension TestKit {
             #expect(parts[2].bodyString == "tail")
             #expect(recorded.body.isEmpty)
             #expect(recorded.bodySize == Int(recorded.headers["Content-Length"] ?? ""))
-            #expect(growth < 64 << 20, "RSS grew by \(ProcessMemory.mebibytes(growth))")
+            if ProcessMemory.reflectsRetainedMemory {
+                #expect(growth < 64 << 20, "RSS grew by \(ProcessMemory.mebibytes(growth))")
+            }
         }
     }
 }
