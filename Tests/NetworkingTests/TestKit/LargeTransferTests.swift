@@ -38,7 +38,8 @@ extension TestKit {
             // Then it was recorded exactly, not kept, and the process grew by far less than the body
             print(
                 "256 MiB upload (\(chunked ? "chunked" : "Content-Length")): \(String(format: "%.2f", seconds)) s, "
-                    + "\(String(format: "%.0f", Double(size >> 20) / seconds)) MiB/s, RSS peak +\(ProcessMemory.mebibytes(growth))")
+                    + "\(String(format: "%.0f", Double(size >> 20) / seconds)) MiB/s, RSS peak +\(ProcessMemory.mebibytes(growth))"
+            )
             #expect(status == 204)
             #expect(recorded.bodySize == size)
             #expect(recorded.body.isEmpty)
@@ -72,7 +73,8 @@ extension TestKit {
             // Then every byte arrived, and neither side held the body
             print(
                 "256 MiB download (\(chunked ? "chunked" : "Content-Length")): \(String(format: "%.2f", seconds)) s, "
-                    + "\(String(format: "%.0f", Double(size >> 20) / seconds)) MiB/s, RSS peak +\(ProcessMemory.mebibytes(growth))")
+                    + "\(String(format: "%.0f", Double(size >> 20) / seconds)) MiB/s, RSS peak +\(ProcessMemory.mebibytes(growth))"
+            )
             #expect(response.complete)
             #expect(response.bodySize == size)
             #expect(response.bodySHA256 == MockResponse.generatedBodySHA256(size: size))
