@@ -81,11 +81,14 @@ public struct RetryPolicy: HTTPInterceptor {
             } catch {
                 outcome = .failure(error)
             }
-            guard attempt < maximumAttempts, !Task.isCancelled,
+            guard attempt < maximumAttempts,
                 let wait = delay(afterAttempt: attempt, of: request.method, outcome: outcome)
             else {
                 return try outcome.get()
             }
+            // A call cancelled between attempts ends as cancelled, with nothing more sent, like one cancelled
+            // during the wait.
+            try Task.checkCancellation()
             try await Task.sleep(for: .seconds(wait))
             attempt += 1
         }
