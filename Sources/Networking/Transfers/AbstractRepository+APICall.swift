@@ -21,17 +21,8 @@ extension AbstractRepository {
         } else {
             request.downloadProgress = relay?.report
         }
-        let result = await pipeline.execute(request, context: context(path: call.path))
-        switch result {
-        case .success(let response):
-            let size =
-                request.multipart?.encodedLength ?? request.bodyFile.flatMap(FileBody.size(of:))
-                ?? Int64(response.body.count)
-            await relay?.finish(bytes: size)
-            return decoding(call.method).decode(response) { try call.parse($0) }
-        case .failure(let error):
-            await relay?.flush()
-            return .failure(error)
-        }
+        let uploaded = request.multipart?.encodedLength ?? request.bodyFile.flatMap(FileBody.size(of:))
+        return await send(request, path: call.path, relaying: relay) { uploaded ?? Int64($0.body.count) }
+            .flatMap { response in decoding(call.method).decode(response) { try call.parse($0) } }
     }
 }

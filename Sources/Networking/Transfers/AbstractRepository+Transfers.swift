@@ -92,24 +92,33 @@ extension AbstractRepository {
         return downloaded
     }
 
-    /// Builds and sends an upload (or a call object's request), relaying its progress.
+    /// Builds and sends an upload, relaying its progress.
     func transfer(
         method: HTTPMethod, path: String, body: RequestBody, headers: [String: String],
-        upload progress: (@Sendable (TransferProgress) -> Void)?, uploadSize: @Sendable () -> Int64
+        upload progress: (@Sendable (TransferProgress) -> Void)?, uploadSize: @escaping @Sendable () -> Int64
     ) async -> Result<HTTPResponse, RepositoryError> {
         switch buildRequest(method: method, path: path, body: body, headers: headers) {
         case .success(var request):
             let relay = progress.map(ProgressRelay.init)
             request.uploadProgress = relay?.report
-            let result = await pipeline.execute(request, context: context(path: path))
-            if case .success = result {
-                await relay?.finish(bytes: uploadSize())
-            } else {
-                await relay?.flush()
-            }
-            return result
+            return await send(request, path: path, relaying: relay) { _ in uploadSize() }
         case .failure(let error):
             return .failure(error)
         }
+    }
+
+    /// Sends a built request through the pipeline; once it succeeded, `relay` gets its final report (the size of
+    /// what was transferred), and in any case every report is delivered before this returns.
+    func send(
+        _ request: HTTPRequest, path: String, relaying relay: ProgressRelay?,
+        transferred: @Sendable (HTTPResponse) -> Int64
+    ) async -> Result<HTTPResponse, RepositoryError> {
+        let result = await pipeline.execute(request, context: context(path: path))
+        if case .success(let response) = result {
+            await relay?.finish(bytes: transferred(response))
+        } else {
+            await relay?.flush()
+        }
+        return result
     }
 }

@@ -3,7 +3,7 @@ import NetworkingTestKit
 
 @testable import Networking
 
-/// Helpers for tests that drive a logger through the pipeline's observation stage.
+/// Helpers for tests that drive a logger through the event-monitor calls the pipeline makes.
 protocol LoggerTesting {}
 
 extension LoggerTesting {

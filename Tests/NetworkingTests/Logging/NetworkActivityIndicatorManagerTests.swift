@@ -264,7 +264,7 @@ extension LoggingTests {
             return (manager, log)
         }
 
-        /// Runs a request through the observation stage with `manager`, its transport being `wait`.
+        /// Runs a request through the event-monitor calls with `manager`, its transport being `wait`.
         func observe(
             _ manager: NetworkActivityIndicatorManager, _ path: String, _ wait: @Sendable () async -> Void
         ) async -> Bool {

@@ -5,7 +5,7 @@ import Testing
 @testable import Networking
 
 extension LoggingTests {
-    /// The logger on its own instances, driven through the pipeline's observation stage.
+    /// The logger on its own instances, driven through the event-monitor calls the pipeline makes.
     @Suite(.timeLimit(.minutes(1))) struct NetworkActivityLoggerTests: LoggerTesting {
         // MARK: - Off until started
 

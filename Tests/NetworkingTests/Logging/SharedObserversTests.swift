@@ -4,7 +4,7 @@ import NetworkingTestKit
 import Testing
 
 extension LoggingTests {
-    /// The shared logger and indicator, driven by real repositories: the pipeline reports to them.
+    /// The shared logger and indicator, driven by real repositories: every configuration reports to them by default.
     /// Serialized because they are process-wide; each test restores what it changed, and reads only
     /// the lines of its own unique paths since other suites send requests meanwhile.
     @Suite(.serialized, .timeLimit(.minutes(1))) struct SharedObserversTests: LoggerTesting {
