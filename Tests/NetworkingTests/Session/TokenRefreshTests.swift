@@ -27,6 +27,17 @@ struct TokenRefreshTests {
             configuration: chainConfiguration(timeout: timeout), sessionManager: session, transport: transport)
     }
 
+    /// A session logged in with "old" whose refresh returns `token`, and the count of refreshes it ran.
+    func countingSession(refreshingTo token: String) async -> (SessionManager, Locked<Int>) {
+        let refreshes = Locked(0)
+        let session = SessionManager { _ in
+            refreshes.withLock { $0 += 1 }
+            return token
+        }
+        await session.login(token: "old")
+        return (session, refreshes)
+    }
+
     /// Makes `count` concurrent calls and returns their results.
     func concurrentCalls(_ count: Int, on repository: TestRepository) async -> [Result<
         [String: String], RepositoryError
@@ -135,12 +146,7 @@ struct TokenRefreshTests {
     @Test("a 401 after the refresh expires the session: no second refresh, no loop")
     func secondUnauthorized() async throws {
         // Given a refresh that succeeds, and a server that rejects every token
-        let refreshes = Locked(0)
-        let session = SessionManager { _ in
-            refreshes.withLock { $0 += 1 }
-            return "also-rejected"
-        }
-        await session.login(token: "old")
+        let (session, refreshes) = await countingSession(refreshingTo: "also-rejected")
         let transport = stub(status: 401)
 
         // When a call is made
@@ -177,12 +183,7 @@ struct TokenRefreshTests {
     @Test("a call rejected with a token that was already replaced is replayed with the current one, no refresh")
     func staleToken() async throws {
         // Given a session whose token is replaced (as another call's refresh would) while a call is in flight
-        let refreshes = Locked(0)
-        let session = SessionManager { _ in
-            refreshes.withLock { $0 += 1 }
-            return "unexpected"
-        }
-        await session.login(token: "old")
+        let (session, refreshes) = await countingSession(refreshingTo: "unexpected")
         let transport = StubTransport { request in
             let token = request.headers["Authorization"] ?? ""
             if token == "old" {
@@ -263,12 +264,7 @@ struct TokenRefreshTests {
     @Test("an authentication request's 401 is not refreshed; it expires the session as before")
     func authenticationRequestNotRefreshed() async throws {
         // Given a logged-in session with a refresh
-        let refreshes = Locked(0)
-        let session = SessionManager { _ in
-            refreshes.withLock { $0 += 1 }
-            return "new"
-        }
-        await session.login(token: "old")
+        let (session, refreshes) = await countingSession(refreshingTo: "new")
         let transport = stub(status: 401)
 
         // When a login call is rejected
