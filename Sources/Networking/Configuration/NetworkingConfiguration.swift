@@ -47,6 +47,9 @@ public struct NetworkingConfiguration: Sendable {
     /// ``NetworkActivityLogger`` and ``NetworkActivityIndicatorManager``; give a configuration its own logger
     /// instance (its own level, output, filter) by replacing the shared one here.
     public var eventMonitors: [any RequestEventMonitor]
+    /// Envelopes, error models and models by resource path (Overcoat's tables). Default: empty, so bodies
+    /// decode whole and failing responses carry no error model.
+    public var responseMapping: ResponseMapping
 
     /// Creates a configuration.
     /// - Parameters:
@@ -85,6 +88,7 @@ public struct NetworkingConfiguration: Sendable {
         self.decodedErrorHandler = nil
         self.interceptors = []
         self.eventMonitors = [NetworkActivityLogger.shared, NetworkActivityIndicatorManager.shared]
+        self.responseMapping = ResponseMapping()
     }
 
     /// The number of polls allowed after the first request: ``maximumPollingRetries`` when set,

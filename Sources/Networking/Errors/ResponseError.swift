@@ -15,6 +15,10 @@ public struct ResponseError: Error, Sendable, CustomStringConvertible {
     public let body: Data
     /// The URL that answered.
     public let url: URL?
+    /// The body decoded as the error model that ``NetworkingConfiguration/responseMapping`` declares for the
+    /// path and status, or `nil` when none is declared or the body does not decode (the raw body stays in
+    /// ``body``). Match on it with ``Result/mapCustomError(errorModel:_:)``.
+    public internal(set) var errorModel: (any Sendable)?
 
     /// Creates a response error.
     /// - Parameters:
@@ -27,6 +31,7 @@ public struct ResponseError: Error, Sendable, CustomStringConvertible {
         self.headers = headers
         self.body = body
         self.url = url
+        errorModel = nil
     }
 
     /// Creates a response error from a response.

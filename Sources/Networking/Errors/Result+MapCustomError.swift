@@ -20,4 +20,23 @@ extension Result where Failure == RepositoryError {
         }
         return .failure(.customError(errorName: custom.name, error: custom))
     }
+
+    /// Replaces a ``RepositoryError/requestError(_:)`` whose ``ResponseError/errorModel`` is an `E` for which
+    /// `match` returns an error with ``RepositoryError/customError(errorName:error:)``; every other result is
+    /// returned as is.
+    ///
+    /// ```swift
+    /// await repository.fetchBook(id: 7).mapCustomError(errorModel: APIProblem.self) { problem in
+    ///     problem.code == "book_missing" ? BookError.missing : nil
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - type: The error model declared in ``NetworkingConfiguration/responseMapping``.
+    ///   - match: Looks at the decoded error model and returns a custom error or `nil`.
+    /// - Returns: The mapped result.
+    public func mapCustomError<E: Sendable>(
+        errorModel type: E.Type, _ match: (E) -> (any CustomRepositoryErrorType)?
+    ) -> Result<Success, RepositoryError> {
+        mapCustomError { response in (response.errorModel as? E).flatMap(match) }
+    }
 }

@@ -7,22 +7,26 @@ import Foundation
 /// 2. **interceptors**: the configuration's, outermost first: retries, signing, yours;
 /// 3. **event monitors**: the logger, the activity indicator, yours; every attempt numbered and observed;
 /// 4. **transport**: libcurl unless the repository was given another;
-/// 5. **validation**: 2xx passes, 401 is `.unauthenticatedSession`, any other status `.requestError`.
+/// 5. **validation**: 2xx passes, 401 is `.unauthenticatedSession`, any other status `.requestError`;
+/// 6. **error models**: a failing response's body decoded as the ``ResponseMapping``'s error model for its path.
 ///
-/// Decoding follows in ``ResponseDecoding``. New capabilities plug in as interceptors or event monitors,
+/// Decoding (at an envelope's key path) follows in ``ResponseDecoding``, and hands the value to the
+/// repository's ``DecodedResultSink`` (persistence). New capabilities plug in as interceptors or event monitors,
 /// never as branches here.
 struct RequestPipeline: Sendable {
     let session: SessionStage
     let interceptors: InterceptorChain
     let monitors: EventMonitorStage
+    let errorModels: ErrorModelDecoding
 
     init(
         configuration: NetworkingConfiguration, sessionManager: (any SessionManagerType)?,
-        transport: any HTTPTransport
+        transport: any HTTPTransport, mapping: ResolvedResponseMapping
     ) {
         session = SessionStage(sessionManager: sessionManager, refreshTimeout: configuration.timeout)
         interceptors = InterceptorChain(interceptors: configuration.interceptors)
         monitors = EventMonitorStage(monitors: configuration.eventMonitors, transport: transport)
+        errorModels = ErrorModelDecoding(mapping: mapping)
     }
 
     /// Sends `request` through every stage and returns its 2xx response, or the error a stage produced.
@@ -43,7 +47,7 @@ struct RequestPipeline: Sendable {
                     try await monitors.send(request, context, attempts: attempts)
                 }
             }
-            return StatusValidation.validate(response)
+            return StatusValidation.validate(response).mapError(errorModels.decorate)
         } catch {
             return .failure(Self.map(error))
         }

@@ -1,9 +1,13 @@
 import Foundation
 
-/// Turns a 2xx response into the caller's type, reporting every decoding failure to the decode-error hook once.
+/// Turns a 2xx response into the caller's type (at the envelope's result key path when the
+/// ``ResponseMapping`` declares one for its path), reporting every decoding failure to the decode-error hook
+/// once and handing every decoded value to the repository's ``DecodedResultSink``.
 struct ResponseDecoding: Sendable {
     let configuration: NetworkingConfiguration
     let method: HTTPMethod
+    let mapping: ResolvedResponseMapping
+    let sink: (any DecodedResultSink)?
 
     /// A decoding failure thrown by a call object's default `parse`, so that `execute` reports it as
     /// `performRequest` would (a body that is not JSON stays a `.jsonError`).
@@ -14,14 +18,43 @@ struct ResponseDecoding: Sendable {
     /// Decodes `response` as `T`: `EmptyResponse` ignores the body, `Data` and `String` take it raw,
     /// anything else is JSON.
     func decode<T: Decodable>(_ response: HTTPResponse, as type: T.Type) -> Result<T, RepositoryError> {
-        Self.decoded(response, as: type, method: method).mapError { report($0, response) }
+        Self.decoded(response, as: type, method: method, envelope: mapping.envelope(for: response.url))
+            .mapError { report($0, response) }
+            .map(deliver)
+    }
+
+    /// Decodes `response` as an envelope whose result is a `T`.
+    func decodeEnveloped<T: Decodable & Sendable>(_ response: HTTPResponse, as type: T.Type) -> Result<
+        Enveloped<T>, RepositoryError
+    > {
+        Self.decoded(response, as: type, method: method, envelope: mapping.envelope(for: response.url))
+            .map { Enveloped(result: $0, response: response) }
+            .mapError { report($0, response) }
+            .map(deliver)
+    }
+
+    /// Decodes `response` as the model the mapping declares for its path, method and status.
+    func decodeMapped(_ response: HTTPResponse) -> Result<any Sendable, RepositoryError> {
+        guard let rule = mapping.model(for: response, method: method) else {
+            let path = mapping.resourcePath(of: response.url)
+            let reason =
+                "responseMapping maps no model for \(method) \"\(path)\" (HTTP \(response.statusCode), "
+                + "\(response.url.absoluteString))"
+            return .failure(report(.decodeError(.custom(reason)), response))
+        }
+        let envelope = mapping.envelope(for: response.url)
+        return Self.decodedJSON(response, typeName: rule.typeName, method: method) {
+            try rule.decode(response.body, envelope)
+        }
+        .mapError { report($0, response) }
+        .map(deliver)
     }
 
     /// Runs a manual decoder: a thrown ``DecodeError`` is kept, a `DecodingError` translated, anything else
     /// described.
     func decode<T>(_ response: HTTPResponse, with decoder: (HTTPResponse) throws -> T) -> Result<T, RepositoryError> {
         do {
-            return .success(try decoder(response))
+            return .success(deliver(try decoder(response)))
         } catch let failure as Failure {
             return .failure(report(failure.error, response))
         } catch let error as DecodeError {
@@ -34,9 +67,9 @@ struct ResponseDecoding: Sendable {
     }
 
     /// Decodes without reporting: the rules of ``decode(_:as:)``.
-    static func decoded<T: Decodable>(_ response: HTTPResponse, as type: T.Type, method: HTTPMethod) -> Result<
-        T, RepositoryError
-    > {
+    static func decoded<T: Decodable>(
+        _ response: HTTPResponse, as type: T.Type, method: HTTPMethod, envelope: EnvelopeRule? = nil
+    ) -> Result<T, RepositoryError> {
         if let empty = EmptyResponse() as? T {
             return .success(empty)
         }
@@ -49,8 +82,18 @@ struct ResponseDecoding: Sendable {
             }
             return .success(text)
         }
+        return decodedJSON(response, typeName: "\(T.self)", method: method) {
+            try ResultKeyPath.decode(T.self, from: response.body, at: envelope)
+        }
+    }
+
+    /// Runs a JSON decode, telling a body that is not JSON (`.jsonError`) from JSON of the wrong shape
+    /// (`.decodeError` with the coding path).
+    private static func decodedJSON<Value>(
+        _ response: HTTPResponse, typeName: String, method: HTTPMethod, decode: () throws -> Value
+    ) -> Result<Value, RepositoryError> {
         do {
-            return .success(try JSONDecoder.networking.decode(T.self, from: response.body))
+            return .success(try decode())
         } catch let error as DecodingError {
             guard isInvalidJSON(error, body: response.body) else {
                 return .failure(.decodeError(DecodeError(error)))
@@ -58,13 +101,27 @@ struct ResponseDecoding: Sendable {
             let source = "\(method) \(response.url.absoluteString) (HTTP \(response.statusCode))"
             let reason =
                 response.body.isEmpty
-                ? "the body of \(source) is empty; expected JSON for \(T.self) (use EmptyResponse for bodiless "
+                ? "the body of \(source) is empty; expected JSON for \(typeName) (use EmptyResponse for bodiless "
                     + "responses)"
-                : "the body of \(source) is not valid JSON (expected \(T.self))"
+                : "the body of \(source) is not valid JSON (expected \(typeName))"
             return .failure(.jsonError(.custom(reason)))
         } catch {
             return .failure(.decodeError(.custom(String(describing: error))))
         }
+    }
+
+    /// Hands a decoded value (an envelope's result) to the repository's sink before the caller gets it.
+    private func deliver<Value>(_ value: Value) -> Value {
+        if let sink {
+            let delivered: any Sendable
+            switch value {
+            case let enveloped as any EnvelopedResult: delivered = enveloped.anyResult
+            case let sendable as any Sendable: delivered = sendable
+            default: return value
+            }
+            sink.accept(delivered, configuration: configuration)
+        }
+        return value
     }
 
     /// Reports a decoding failure to the configuration's hook, else the process-wide one, and returns it;

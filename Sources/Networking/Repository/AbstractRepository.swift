@@ -32,6 +32,10 @@ open class AbstractRepository: @unchecked Sendable {
     let pathURLs = PathURLCache()
     /// The stages every request of this repository goes through, assembled once.
     let pipeline: RequestPipeline
+    /// The configuration's envelopes, error models and models, resolved once.
+    let responseMapping: ResolvedResponseMapping
+    /// Where decoded results go before the call returns (a store), or `nil`.
+    let resultSink: (any DecodedResultSink)?
 
     /// Creates a repository.
     /// - Parameters:
@@ -45,13 +49,59 @@ open class AbstractRepository: @unchecked Sendable {
         defaultHeaders: [String: String] = [:],
         transport: (any HTTPTransport)? = nil
     ) {
+        let parts = Parts(configuration: configuration, sessionManager: sessionManager, transport: transport)
         self.configuration = configuration
         self.sessionManager = sessionManager
         self.defaultHeaders = defaultHeaders
-        self.transport = transport ?? CurlTransport.shared
-        baseURL = Result { () throws(RepositoryError) in try configuration.baseURL() }
-        pipeline = RequestPipeline(
-            configuration: configuration, sessionManager: sessionManager, transport: self.transport)
+        self.transport = parts.transport
+        baseURL = parts.baseURL
+        responseMapping = parts.mapping
+        pipeline = parts.pipeline
+        resultSink = nil
+    }
+
+    /// Creates a repository whose decoded results also go to `resultSink` (how `PersistingRepository` saves).
+    package init(
+        configuration: NetworkingConfiguration,
+        sessionManager: (any SessionManagerType)?,
+        defaultHeaders: [String: String],
+        transport: (any HTTPTransport)?,
+        resultSink: any DecodedResultSink
+    ) {
+        let parts = Parts(configuration: configuration, sessionManager: sessionManager, transport: transport)
+        self.configuration = configuration
+        self.sessionManager = sessionManager
+        self.defaultHeaders = defaultHeaders
+        self.transport = parts.transport
+        baseURL = parts.baseURL
+        responseMapping = parts.mapping
+        pipeline = parts.pipeline
+        self.resultSink = resultSink
+    }
+
+    /// What both initialisers work out from the configuration, once.
+    private struct Parts {
+        let transport: any HTTPTransport
+        let baseURL: Result<URL, RepositoryError>
+        let mapping: ResolvedResponseMapping
+        let pipeline: RequestPipeline
+
+        init(
+            configuration: NetworkingConfiguration, sessionManager: (any SessionManagerType)?,
+            transport: (any HTTPTransport)?
+        ) {
+            let transport = transport ?? CurlTransport.shared
+            let mapping = ResolvedResponseMapping(configuration.responseMapping, basePath: configuration.subdomainURL)
+            self.transport = transport
+            self.mapping = mapping
+            baseURL = Result { () throws(RepositoryError) in
+                let url = try configuration.baseURL()
+                try mapping.validate()
+                return url
+            }
+            pipeline = RequestPipeline(
+                configuration: configuration, sessionManager: sessionManager, transport: transport, mapping: mapping)
+        }
     }
 
     /// Builds the request and runs it through the pipeline, without decoding.
@@ -83,6 +133,6 @@ open class AbstractRepository: @unchecked Sendable {
     }
 
     func decoding(_ method: HTTPMethod) -> ResponseDecoding {
-        ResponseDecoding(configuration: configuration, method: method)
+        ResponseDecoding(configuration: configuration, method: method, mapping: responseMapping, sink: resultSink)
     }
 }
