@@ -20,6 +20,9 @@ enum BenchmarkCommand {
         case .profile(let target):
             try options.validateForNetworkRuns()
             try await profile(options, target)
+        case .mapping:
+            let envelopes = try await MappingScenario.run(rounds: options.counts.mappingRounds)
+            print(MappingScenario.render(envelopes, rounds: options.counts.mappingRounds))
         case .all:
             try options.validateForNetworkRuns()
             try await all(options)
@@ -38,6 +41,7 @@ enum BenchmarkCommand {
         clients.close()
         report.memory = try MemoryScenario.run(options: options)
         report.pipeline = try await PipelineScenario.run(counts: options.counts)
+        report.envelopes = try await MappingScenario.run(rounds: options.counts.mappingRounds)
         if options.runsTransfers {
             report.transfers = TransferScenario.run(options: options, failures: failures)
         }

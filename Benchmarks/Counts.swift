@@ -24,6 +24,8 @@ struct Counts: Sendable {
     var transferRounds: Int
     /// Rounds of the progress-overhead scenario (each round: a download without progress, then one with).
     var progressRounds: Int
+    /// Rounds of the envelope and store scenario.
+    var mappingRounds: Int = 7
 
     /// The full run.
     static let full = Counts(
@@ -37,5 +39,5 @@ struct Counts: Sendable {
         sequentialRequests: 200, sequentialRounds: 2, wrkSeconds: 1, concurrentRequests: 640,
         concurrentInFlight: 64, concurrentRounds: 2, rssCheckpoints: (1_000, 3_000), peakDecodeRounds: 1,
         pipelineCalls: 20_000,
-        pipelineRounds: 2, transferRounds: 2, progressRounds: 2)
+        pipelineRounds: 2, transferRounds: 2, progressRounds: 2, mappingRounds: 2)
 }

@@ -18,6 +18,8 @@ struct Options: Sendable {
         /// Only one loop, for a profiler (perf): sequential small GETs by one contender (`--contender`, default
         /// Networking) on an endpoint, or stub calls.
         case profile(ProfileTarget)
+        /// Only the in-process envelope and store scenario (no servers needed).
+        case mapping
     }
 
     var mode = Mode.all
@@ -107,6 +109,7 @@ struct Options: Sendable {
                     throw BenchmarkError("--transfer takes upload or download, not \"\(name)\"")
                 }
                 mode = .transfer(direction)
+            case "--mapping": mode = .mapping
             case "--contender": profiledContender = try Self.contender(try value(argument))
             case "--profile":
                 let name = try value(argument)

@@ -9,6 +9,8 @@ struct Report {
     var pipeline: [PipelineScenario.Variant: Samples] = [:]
     /// The transfer scenarios, when script/bench set them up.
     var transfers: TransferScenario.Result?
+    /// The envelope scenario.
+    var envelopes: [MappingScenario.Variant: Samples] = [:]
     var failures: [String] = []
 
     /// The report: heading, one table per scenario, then the targets.
@@ -33,6 +35,7 @@ struct Report {
         if let transfers {
             sections += transferSections(transfers)
         }
+        sections.append(MappingScenario.render(envelopes, rounds: counts.mappingRounds))
         sections.append("Targets\n" + Targets(report: self).table())
         if !failures.isEmpty {
             sections.append("Failed requests\n" + failures.map { "  " + $0 }.joined(separator: "\n"))
