@@ -17,7 +17,7 @@ public struct ResponseError: Error, Sendable, CustomStringConvertible {
     public let url: URL?
     /// The body decoded as the error model that ``NetworkingConfiguration/responseMapping`` declares for the
     /// path and status, or `nil` when none is declared or the body does not decode (the raw body stays in
-    /// ``body``). Match on it with ``Result/mapCustomError(errorModel:_:)``.
+    /// ``body``). Match on it with ``Swift/Result/mapCustomError(errorModel:_:)``.
     public internal(set) var errorModel: (any Sendable)?
 
     /// Creates a response error.

@@ -98,6 +98,15 @@ public final class NetworkActivityLogger: Sendable {
         state.withLock { $0.isStarted = false }
     }
 
+    /// Prints a message that belongs to no request (a failed save of `NetworkingStore`) when logging is started
+    /// and ``level`` lets `messageLevel` through.
+    package func log(_ message: @autoclosure () -> String, at messageLevel: NetworkActivityLoggerLevel) {
+        let output = state.withLock { state -> (@Sendable (String) -> Void)? in
+            state.isStarted && state.level.allows(messageLevel) ? state.output : nil
+        }
+        output?(message())
+    }
+
     /// Logs `request` as it is about to be sent and returns the record to finish with its result, or
     /// `nil` (having done nothing but read the state) when logging is stopped, off or filtered out.
     func begin(_ request: HTTPRequest, attempt: Int = 1) -> LoggedRequest? {
