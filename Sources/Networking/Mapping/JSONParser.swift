@@ -262,7 +262,7 @@ extension JSONParser {
     }
 
     /// Parses a number with the grammar of RFC 8259 §6: an integer that fits in `Int` is `.int`, anything else
-    /// (a fraction, an exponent, a larger integer) `.double`.
+    /// (a fraction, an exponent, a larger integer, `-0`) `.double`.
     fileprivate mutating func parseNumber() throws(DecodeError) -> JSONValue {
         let start = index
         let negative = bytes[index] == UInt8(ascii: "-")
@@ -306,7 +306,8 @@ extension JSONParser {
             }
             try skipDigits("an exponent without digits")
         }
-        if isInteger, fitsInt {
+        // `-0` keeps its sign as a `.double`: `Int` has no negative zero.
+        if isInteger, fitsInt, !(negative && integer == 0) {
             return .int(integer)
         }
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)

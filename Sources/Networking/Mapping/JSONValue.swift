@@ -10,15 +10,15 @@ public import Foundation
 /// ```
 ///
 /// A JSON number without fraction or exponent that fits in `Int` is ``int(_:)`` (identifiers above 2^53 stay
-/// exact); any other number is ``double(_:)``. ``init(parsing:)`` keeps that distinction exactly; decoded
-/// through `Codable` (a `JSONValue` property of your model), Foundation's decoder does not reveal the text, so
-/// `1.0` there reads as `.int(1)`.
+/// exact); any other number, `-0` included, is ``double(_:)``. ``init(parsing:)`` keeps that distinction exactly;
+/// decoded through `Codable` (a `JSONValue` property of your model), Foundation's decoder does not reveal the
+/// text, so `1.0` there reads as `.int(1)`.
 public enum JSONValue: Sendable, Hashable {
     /// `null`.
     case null
     /// `true` or `false`.
     case bool(Bool)
-    /// A number without fraction or exponent that fits in `Int`.
+    /// A number without fraction or exponent that fits in `Int` (`-0`, which `Int` cannot hold, is a double).
     case int(Int)
     /// Any other number.
     case double(Double)

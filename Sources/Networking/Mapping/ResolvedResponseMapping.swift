@@ -15,7 +15,8 @@ struct ResolvedResponseMapping: Sendable {
         envelopes = ResourcePathMatcher(mapping.envelopes)
         errorModels = ResourcePathMatcher(mapping.errorModels)
         models = ResourcePathMatcher(mapping.models)
-        self.basePath = basePath
+        // Matched against the answering URL's percent-encoded path, so encoded as `baseURL()` encodes it.
+        self.basePath = basePath.map(NetworkingConfiguration.percentEncodePath)
         isEmpty = mapping.isEmpty
         let keyPathProblems = mapping.envelopes.sorted { $0.key < $1.key }.compactMap { pattern, rule in
             rule.problem.map { "envelope \"\(pattern)\": \($0)" }
@@ -32,12 +33,26 @@ struct ResolvedResponseMapping: Sendable {
         }
     }
 
-    /// The path the tables are matched against: the answering URL's path relative to the base path.
+    /// The path the tables are matched against: the answering URL's path relative to the base path, each
+    /// component percent-decoded so that patterns read as the call's path was written (`bücher/#`).
     func resourcePath(of url: URL?) -> String {
         guard let url else {
             return ""
         }
-        return ResourcePathMatcher<EnvelopeRule>.relativePath(url.path(percentEncoded: true), basePath: basePath)
+        let relative = ResourcePathMatcher<EnvelopeRule>.relativePath(
+            url.path(percentEncoded: true), basePath: basePath)
+        guard relative.contains("%") else {
+            return relative
+        }
+        return relative.split(separator: "/", omittingEmptySubsequences: false).map { component in
+            // An encoded "/" or "?" stays encoded: decoded, it would split the component or end the path.
+            guard let decoded = component.removingPercentEncoding, !decoded.contains(where: { $0 == "/" || $0 == "?" })
+            else {
+                return String(component)
+            }
+            return decoded
+        }
+        .joined(separator: "/")
     }
 
     /// The envelope of the response from `url`, if its path has one.
