@@ -1,3 +1,5 @@
+import NetworkingStore
+
 /// A book of the demo API.
 struct Book: Codable, Equatable, Sendable {
     var id: Int
@@ -25,3 +27,6 @@ struct NewBook: Encodable, Sendable {
     var year: Int
     var genre: String
 }
+
+/// Books are saved in the tour's SQLite store, by `id`.
+extension Book: Persistable {}

@@ -34,6 +34,9 @@ final class BooksAPI: Sendable {
         case ("POST", "users/login"): return login(request.body)
         case ("POST", "users/refresh"): return refresh(request.body)
         case ("GET", "stats"): return stats()
+        case ("GET", "catalog"): return catalog()
+        case ("GET", _) where route.hasPrefix("catalog/"):
+            return json(404, #"{"error": "book_not_found", "detail": "no book \#(route.dropFirst(8)) in the catalog"}"#)
         case ("POST", _) where route.hasPrefix("books/") && route.hasSuffix("/cover"):
             return cover(request, route: route)
         case ("GET", "users/me"): return currentUser(request)
@@ -202,6 +205,12 @@ final class BooksAPI: Sendable {
         return json(200, #"{"id": 1, "status": "ready", "total_sales": \#(total)}"#)
     }
 
+    /// Every book inside an envelope: `{"data": [...], "meta": {"total": n}}`.
+    private func catalog() -> MockResponse {
+        let books = state.withLock { $0.books }
+        return encoded(200, CatalogBody(data: books, meta: .init(total: books.count)))
+    }
+
     private func json(_ status: Int, _ text: String) -> MockResponse {
         MockResponse(status: status, headers: ["Content-Type": "application/json"], body: Data(text.utf8))
     }
@@ -215,6 +224,15 @@ final class BooksAPI: Sendable {
 
     private static func parameter(_ name: String, in query: String?) -> String? {
         URLComponents(string: "/?" + (query ?? ""))?.queryItems?.first { $0.name == name }?.value
+    }
+
+    private struct CatalogBody: Encodable {
+        struct Meta: Encodable {
+            var total: Int
+        }
+
+        var data: [Book]
+        var meta: Meta
     }
 
     private struct PageBody: Encodable {

@@ -50,6 +50,7 @@ final class Tour: Sendable {
         await reports()
         await interceptors()
         await transfers()
+        await storage()
         await impostor()
         return results.withLock { $0 }
     }

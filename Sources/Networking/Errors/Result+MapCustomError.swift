@@ -27,7 +27,7 @@ extension Result where Failure == RepositoryError {
     ///
     /// ```swift
     /// await repository.fetchBook(id: 7).mapCustomError(errorModel: APIProblem.self) { problem in
-    ///     problem.code == "book_missing" ? BookError.missing : nil
+    ///     problem.code == "book_not_found" ? BookError.notFound : nil
     /// }
     /// ```
     /// - Parameters:
