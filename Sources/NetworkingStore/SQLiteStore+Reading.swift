@@ -19,7 +19,7 @@ extension SQLiteStore {
         guard let json else {
             return nil
         }
-        return try decode(T.self, from: json, while: action)
+        return try decode(T.self, from: json, as: T.self, while: action)
     }
 
     /// The models of a type that match a filter, in insertion order or ordered by a field.
@@ -47,7 +47,7 @@ extension SQLiteStore {
         let rows = try read { reader throws(StoreError) in
             try Self.rows(of: query.sql, binding: query.values, on: reader, while: action)
         }
-        return try decode([T].self, from: rows, while: action)
+        return try decode([T].self, from: rows, as: T.self, while: action)
     }
 
     /// Every row of a store name, in insertion order, as one JSON array.
@@ -75,14 +75,17 @@ extension SQLiteStore {
         }
     }
 
-    /// Decodes stored JSON, failing with an error that names the store, the type and the coding path.
-    func decode<Value: Decodable>(_ type: Value.Type, from json: Data, while action: String) throws(StoreError)
-        -> Value
-    {
+    /// Decodes stored JSON (a model or an array of them), failing with an error that names the store, the model
+    /// type and the coding path.
+    private func decode<Value: Decodable, Model: Persistable>(
+        _ type: Value.Type, from json: Data, as model: Model.Type, while action: String
+    ) throws(StoreError) -> Value {
         do {
             return try JSONDecoder.networking.decode(type, from: json)
         } catch {
-            throw StoreError("SQLite store \(name): cannot decode \(type): \(error) (while \(action))")
+            throw StoreError(
+                "SQLite store \(name): cannot decode \(Model.storeName) rows as \(Model.self): \(error) "
+                    + "(while \(action))")
         }
     }
 }

@@ -73,15 +73,16 @@ struct StoreQuery {
             sql += "coalesce(json_type(json, ?), 'null') = 'null'"
             values.append(.text(path))
         case .bool(let flag):
-            // json_extract gives 1 or 0 for true or false, which would also match the numbers; json_type does not.
+            // Not json_extract, which gives true and false as 1 and 0 (the numbers); json_type names them.
             sql += "json_type(json, ?) = ?"
             values += [.text(path), .text(flag ? "true" : "false")]
         case .int(let number):
-            sql += "json_extract(json, ?) = ?"
-            values += [.text(path), .int(Int64(number))]
+            // json_extract gives true as 1: the type check keeps numbers from matching bools.
+            sql += "(json_type(json, ?) IN ('integer', 'real') AND json_extract(json, ?) = ?)"
+            values += [.text(path), .text(path), .int(Int64(number))]
         case .double(let number):
-            sql += "json_extract(json, ?) = ?"
-            values += [.text(path), .double(number)]
+            sql += "(json_type(json, ?) IN ('integer', 'real') AND json_extract(json, ?) = ?)"
+            values += [.text(path), .text(path), .double(number)]
         case .string(let text):
             // json_extract gives a JSON string as SQL text and other values as numbers or JSON, so "3" is not 3.
             sql += "(json_type(json, ?) = 'text' AND json_extract(json, ?) = ?)"
