@@ -33,14 +33,14 @@ public final class SQLiteStore: Sendable {
     /// The database as messages name it: the file's path, or "(in memory)".
     let name: String
     let observers = StoreObservers()
-    private let locked_writer: Locked<SQLiteConnection>
+    private let lockedWriter: Locked<SQLiteConnection>
     /// The reader connections of a file store; `nil` in memory, where reads use the writer.
     private let readers: ReaderPool?
-    private let locked_saveFailureHandler = Locked<(@Sendable (StoreError) -> Void)?>(nil)
+    private let lockedSaveFailureHandler = Locked<(@Sendable (StoreError) -> Void)?>(nil)
 
     private init(name: String, writer: SQLiteConnection, readers: ReaderPool?) {
         self.name = name
-        locked_writer = Locked(writer)
+        lockedWriter = Locked(writer)
         self.readers = readers
     }
 
@@ -95,8 +95,8 @@ public final class SQLiteStore: Sendable {
     /// Called by a `PersistingRepository` when saving a call's results fails (the call still returns its data);
     /// `nil` by default. The store's own methods throw instead.
     public var saveFailureHandler: (@Sendable (StoreError) -> Void)? {
-        get { locked_saveFailureHandler.withLock { $0 } }
-        set { locked_saveFailureHandler.withLock { $0 = newValue } }
+        get { lockedSaveFailureHandler.withLock { $0 } }
+        set { lockedSaveFailureHandler.withLock { $0 = newValue } }
     }
 
     /// Creates the file with mode 0600 unless it exists, so that SQLite (and its -wal and -shm files, which take
@@ -109,7 +109,8 @@ public final class SQLiteStore: Sendable {
         }
         let code = errno
         guard code == EEXIST else {
-            throw StoreError("SQLite store \(path): cannot create the file: \(String(cString: strerror(code))) (while opening)")
+            throw StoreError(
+                "SQLite store \(path): cannot create the file: \(String(cString: strerror(code))) (while opening)")
         }
     }
 
@@ -118,11 +119,11 @@ public final class SQLiteStore: Sendable {
         if let readers {
             return try readers.read(body)
         }
-        return try locked_writer.withLock { (writer) throws(StoreError) in try body(writer) }
+        return try lockedWriter.withLock { (writer) throws(StoreError) in try body(writer) }
     }
 
     /// Runs `body` on the writer connection, holding its lock (no commit can happen meanwhile).
     func withWriter<Result>(_ body: (SQLiteConnection) throws(StoreError) -> Result) throws(StoreError) -> Result {
-        try locked_writer.withLock { (writer) throws(StoreError) in try body(writer) }
+        try lockedWriter.withLock { (writer) throws(StoreError) in try body(writer) }
     }
 }

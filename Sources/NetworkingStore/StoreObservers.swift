@@ -19,11 +19,11 @@ final class StoreObservers: Sendable {
         var deliveries = 0
     }
 
-    private let locked_state = Locked(State())
+    private let state = Locked(State())
 
     /// Adds an observer; returns the id that removes it.
     func add(_ observer: Observer) -> UInt64 {
-        locked_state.withLock { state in
+        state.withLock { state in
             state.nextID += 1
             state.observers[state.nextID] = observer
             return state.nextID
@@ -32,19 +32,19 @@ final class StoreObservers: Sendable {
 
     /// Removes an observer (its stream ended); does nothing when it is gone already.
     func remove(_ id: UInt64) {
-        _ = locked_state.withLock { $0.observers.removeValue(forKey: id) }
+        _ = state.withLock { $0.observers.removeValue(forKey: id) }
     }
 
     /// The store names that have at least one observer, among `names`.
     func observed(among names: Set<String>) -> Set<String> {
-        locked_state.withLock { state in
+        state.withLock { state in
             Set(state.observers.values.lazy.map(\.storeName).filter { names.contains($0) })
         }
     }
 
     /// Gives the rows of `storeName` to each of its observers.
     func deliver(_ rows: Data, to storeName: String) {
-        let observers = locked_state.withLock { state in
+        let observers = state.withLock { state in
             let observers = state.observers.values.filter { $0.storeName == storeName }
             state.deliveries += observers.count
             return observers
@@ -56,7 +56,7 @@ final class StoreObservers: Sendable {
 
     /// Finishes every stream (the store is going away).
     func finishAll() {
-        let observers = locked_state.withLock { state in
+        let observers = state.withLock { state in
             defer { state.observers.removeAll() }
             return Array(state.observers.values)
         }
@@ -67,11 +67,11 @@ final class StoreObservers: Sendable {
 
     /// How many streams are open (for tests).
     var count: Int {
-        locked_state.withLock { $0.observers.count }
+        state.withLock { $0.observers.count }
     }
 
     /// How many times rows were delivered to a stream after a commit, initial rows not counted (for tests).
     var deliveries: Int {
-        locked_state.withLock { $0.deliveries }
+        state.withLock { $0.deliveries }
     }
 }

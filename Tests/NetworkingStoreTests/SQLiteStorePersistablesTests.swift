@@ -34,7 +34,9 @@ struct SQLiteStorePersistablesTests {
         let note = Note(id: UUID(), text: "n")
 
         // When
-        try store.save(persistables: [Book(id: 1, title: "B1"), Tag(id: "t", label: "T"), note, Book(id: 2, title: "B2")])
+        try store.save(persistables: [
+            Book(id: 1, title: "B1"), Tag(id: "t", label: "T"), note, Book(id: 2, title: "B2"),
+        ])
 
         // Then
         #expect(try store.fetchAll(Book.self).map(\.title) == ["B1", "B2"])

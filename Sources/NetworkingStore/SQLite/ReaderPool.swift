@@ -7,7 +7,7 @@ import Networking
 final class ReaderPool: Sendable {
     private let open: @Sendable () throws(StoreError) -> SQLiteConnection
     private let idleLimit: Int
-    private let locked_idle = Locked<[SQLiteConnection]>([])
+    private let idleConnections = Locked<[SQLiteConnection]>([])
 
     /// Creates an empty pool.
     /// - Parameters:
@@ -21,13 +21,13 @@ final class ReaderPool: Sendable {
     /// Runs `body` with a reader connection of its own.
     func read<Result>(_ body: (SQLiteConnection) throws(StoreError) -> Result) throws(StoreError) -> Result {
         let connection: SQLiteConnection
-        if let idle = locked_idle.withLock({ $0.popLast() }) {
+        if let idle = idleConnections.withLock({ $0.popLast() }) {
             connection = idle
         } else {
             connection = try open()
         }
         defer {
-            locked_idle.withLock { idle in
+            idleConnections.withLock { idle in
                 if idle.count < idleLimit {
                     idle.append(connection)
                 }
