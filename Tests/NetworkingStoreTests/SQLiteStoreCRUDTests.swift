@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 import Testing
 
 @testable import NetworkingStore
@@ -110,6 +111,23 @@ struct SQLiteStoreCRUDTests {
             ) { statement throws(StoreError) in try statement.step() ? statement.text(at: 0) : nil }
         }
         #expect(names == "Book,shelves")
+    }
+
+    @Test("saveFailureHandler keeps the handler it is given, nil by default")
+    func saveFailureHandler() throws {
+        // Given
+        let store = try SQLiteStore.inMemory()
+        let received = Locked<[String]>([])
+        #expect(store.saveFailureHandler == nil)
+
+        // When
+        store.saveFailureHandler = { error in received.withLock { $0.append(error.message) } }
+        store.saveFailureHandler?(StoreError("first"))
+        store.saveFailureHandler = nil
+
+        // Then
+        #expect(store.saveFailureHandler == nil)
+        #expect(received.withLock { $0 } == ["first"])
     }
 
     @Test("a file store keeps its models, dates included, when opened again")

@@ -38,4 +38,26 @@ struct SQLiteStoreConcurrencyTests {
         #expect(try store.fetchAll(Book.self).count == 320)
         #expect(await changes.next()?.count == 320)
     }
+
+    @Test("in a file store, reads run on their own connections while a write transaction is open")
+    func readsDuringAWrite() throws {
+        // Given
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try SQLiteStore(at: folder.file("books.sqlite"))
+        try store.save(books(2))
+
+        // When: the writer is held, inside a transaction that has written a row
+        let seen = try store.withWriter { writer throws(StoreError) in
+            try writer.execute("BEGIN IMMEDIATE", while: "test")
+            try writer.execute("DELETE FROM persisted_models", while: "test")
+            // A read that needed the writer would wait for it here forever (and the suite's time limit would fire).
+            let seen = try store.fetchAll(Book.self).map(\.id)
+            try writer.execute("ROLLBACK", while: "test")
+            return seen
+        }
+
+        // Then: the reader saw the last commit
+        #expect(seen == [1, 2])
+    }
 }

@@ -28,10 +28,14 @@ struct SQLiteStorePersistablesTests {
     }
 
     @Test("save(persistables:) saves models of several types in one call")
-    func mixedSave() throws {
+    func mixedSave() async throws {
         // Given
         let store = try SQLiteStore.inMemory()
         let note = Note(id: UUID(), text: "n")
+        var bookChanges = store.changes(of: Book.self).makeAsyncIterator()
+        var tagChanges = store.changes(of: Tag.self).makeAsyncIterator()
+        #expect(await bookChanges.next() == [])
+        #expect(await tagChanges.next() == [])
 
         // When
         try store.save(persistables: [
@@ -42,6 +46,9 @@ struct SQLiteStorePersistablesTests {
         #expect(try store.fetchAll(Book.self).map(\.title) == ["B1", "B2"])
         #expect(try store.fetchAll(Tag.self) == [Tag(id: "t", label: "T")])
         #expect(try store.fetchAll(Note.self) == [note])
+        #expect(store.observers.deliveries == 2)
+        #expect(await bookChanges.next()?.map(\.id) == [1, 2])
+        #expect(await tagChanges.next()?.map(\.id) == ["t"])
     }
 
     @Test("a model that cannot be encoded saves nothing of the call, naming its type")
