@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "Networking", targets: ["Networking"]),
         .library(name: "NetworkingTestKit", targets: ["NetworkingTestKit"]),
+        .library(name: "NetworkingStore", targets: ["NetworkingStore"]),
         .executable(name: "Demo", targets: ["Demo"]),
     ],
     targets: [
@@ -24,6 +25,11 @@ let package = Package(
             name: "COpenSSL",
             pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(
             name: "CNetworkingShim",
@@ -38,6 +44,12 @@ let package = Package(
         .target(
             name: "Networking",
             dependencies: ["CNetworkingShim", "CCurl", "COpenSSL"],
+            swiftSettings: upcomingFeatures
+        ),
+        // The SQLite store of decoded models: its own target and product, so that only apps using it link SQLite.
+        .target(
+            name: "NetworkingStore",
+            dependencies: ["Networking", "CSQLite"],
             swiftSettings: upcomingFeatures
         ),
         .target(
@@ -63,6 +75,11 @@ let package = Package(
             name: "NetworkingTests",
             dependencies: ["Networking", "NetworkingTestKit"],
             resources: [.copy("Resources")],
+            swiftSettings: upcomingFeatures
+        ),
+        .testTarget(
+            name: "NetworkingStoreTests",
+            dependencies: ["NetworkingStore", "Networking", "NetworkingTestKit"],
             swiftSettings: upcomingFeatures
         ),
         .testTarget(

@@ -1,8 +1,8 @@
-import Foundation
+package import Foundation
 
 extension JSONDecoder {
     /// The decoder repositories use: ISO 8601 dates (with or without fractional seconds).
-    static let networking: JSONDecoder = {
+    package static let networking: JSONDecoder = {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
@@ -19,7 +19,7 @@ extension JSONDecoder {
 
 extension JSONEncoder {
     /// The encoder repositories use for bodies: ISO 8601 dates, sorted keys. Shared: it is never reconfigured.
-    static let networking: JSONEncoder = {
+    package static let networking: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()

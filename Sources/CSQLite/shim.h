@@ -1,0 +1,2 @@
+// The system SQLite (libsqlite3-dev), for NetworkingStore.
+#include <sqlite3.h>
