@@ -59,7 +59,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "Demo",
-            dependencies: ["Networking", "NetworkingTestKit"],
+            dependencies: ["Networking", "NetworkingStore", "NetworkingTestKit"],
             path: "Demo",
             exclude: [".swift-format"],
             resources: [.copy("Resources/books-api.der"), .copy("Resources/demo-key.pem")],
@@ -67,7 +67,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "NetworkingBenchmarks",
-            dependencies: ["Networking", "NetworkingTestKit", "CNetworkingShim", "CCurl"],
+            dependencies: ["Networking", "NetworkingStore", "NetworkingTestKit", "CNetworkingShim", "CCurl", "CSQLite"],
             path: "Benchmarks",
             swiftSettings: upcomingFeatures
         ),
@@ -84,7 +84,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DemoTests",
-            dependencies: ["Demo", "Networking", "NetworkingTestKit"],
+            dependencies: ["Demo", "Networking", "NetworkingStore", "NetworkingTestKit"],
             swiftSettings: upcomingFeatures
         ),
     ]

@@ -23,6 +23,8 @@ enum BenchmarkCommand {
         case .mapping:
             let envelopes = try await MappingScenario.run(rounds: options.counts.mappingRounds)
             print(MappingScenario.render(envelopes, rounds: options.counts.mappingRounds))
+            let store = try StoreScenario.run(rounds: options.counts.mappingRounds)
+            print(StoreScenario.render(store, rounds: options.counts.mappingRounds))
         case .all:
             try options.validateForNetworkRuns()
             try await all(options)
@@ -42,6 +44,7 @@ enum BenchmarkCommand {
         report.memory = try MemoryScenario.run(options: options)
         report.pipeline = try await PipelineScenario.run(counts: options.counts)
         report.envelopes = try await MappingScenario.run(rounds: options.counts.mappingRounds)
+        report.store = try StoreScenario.run(rounds: options.counts.mappingRounds)
         if options.runsTransfers {
             report.transfers = TransferScenario.run(options: options, failures: failures)
         }

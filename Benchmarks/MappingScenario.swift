@@ -21,7 +21,8 @@ enum MappingScenario {
     /// Milliseconds per decode, each variant's runs (one per round, variants alternating within a round).
     static func run(rounds: Int) async throws -> [Variant: Samples] {
         let bare = try Fixtures.large()
-        let envelope = Data(#"{"meta":{"total":1,"page":1,"next":"/records?page=2"},"data":"#.utf8) + bare + Data("}".utf8)
+        let envelope =
+            Data(#"{"meta":{"total":1,"page":1,"next":"/records?page=2"},"data":"#.utf8) + bare + Data("}".utf8)
         var results: [Variant: Samples] = [:]
         for round in 0...rounds {
             Progress.say("envelopes: round \(round)/\(rounds)")

@@ -11,6 +11,8 @@ struct Report {
     var transfers: TransferScenario.Result?
     /// The envelope scenario.
     var envelopes: [MappingScenario.Variant: Samples] = [:]
+    /// The store scenario.
+    var store: [StoreScenario.Variant: Samples] = [:]
     var failures: [String] = []
 
     /// The report: heading, one table per scenario, then the targets.
@@ -36,6 +38,7 @@ struct Report {
             sections += transferSections(transfers)
         }
         sections.append(MappingScenario.render(envelopes, rounds: counts.mappingRounds))
+        sections.append(StoreScenario.render(store, rounds: counts.mappingRounds))
         sections.append("Targets\n" + Targets(report: self).table())
         if !failures.isEmpty {
             sections.append("Failed requests\n" + failures.map { "  " + $0 }.joined(separator: "\n"))

@@ -57,7 +57,7 @@ extension Tour {
             serverGone = true
         }
         record(
-            "books from the store, server stopped", passed: serverGone && !stored.isEmpty,
+            "store read, server stopped", passed: serverGone && !stored.isEmpty,
             summary: "the call fails (\(serverGone ? "no connection" : "\(offline)")); the store lists "
                 + "\(stored.count): \(stored.prefix(3).map(\.title).joined(separator: ", "))…")
     }

@@ -33,7 +33,7 @@ struct TourTests {
             "GET entities?page=2 (missing key)", "decode-error hook", "POST reports → poll Location",
             "GET stats (503, 503, then 200)", "POST books/7/cover (multipart)", "GET books/export.csv → file",
             "5 calls on an expired token", "GET catalog (envelope \"data\")", "GET catalog/99 → error model",
-            "books from the store, server stopped", "GET users/me on the impostor",
+            "store read, server stopped", "GET users/me on the impostor",
             "bytes the impostor received",
         ] {
             #expect(names.contains(expected))
