@@ -63,8 +63,8 @@ extension SQLiteStore {
     }
 
     /// Runs `body` in a `BEGIN IMMEDIATE` transaction on the writer, rolling back when it fails; after the commit,
-    /// and still holding the writer (so observers get commits in order), gives the observers of the store names
-    /// `body` returns (those it changed) their new rows.
+    /// tells the observers of the store names `body` returns (those it changed), which fetch their rows on their
+    /// own queues.
     private func transaction(
         while action: String, _ body: (SQLiteConnection) throws(StoreError) -> Set<String>
     ) throws(StoreError) {
@@ -82,10 +82,7 @@ extension SQLiteStore {
                 throw error
             }
             for storeName in observers.observed(among: changed) {
-                // The commit stands; rows that cannot be read now reach the observers with the next commit.
-                if let rows = try? rows(of: storeName, on: writer) {
-                    observers.deliver(rows, to: storeName)
-                }
+                observers.notify(storeName)
             }
         }
     }

@@ -6,10 +6,11 @@ import Networking
 /// Held by the store only, so a stream never keeps its store alive. Continuations are only called outside this
 /// registry's lock: finishing a stream runs its `onTermination`, which comes back here to remove it.
 final class StoreObservers: Sendable {
-    /// One stream: it decodes the rows of its store name (a JSON array) and yields them, or finishes.
+    /// One stream: told that its store name changed, it fetches and yields the rows on its own queue, or
+    /// finishes.
     struct Observer: Sendable {
         let storeName: String
-        let deliver: @Sendable (Data) -> Void
+        let refresh: ObserverRefresh
         let finish: @Sendable () -> Void
     }
 
@@ -42,15 +43,15 @@ final class StoreObservers: Sendable {
         }
     }
 
-    /// Gives the rows of `storeName` to each of its observers.
-    func deliver(_ rows: Data, to storeName: String) {
+    /// Tells each observer of `storeName` that a commit changed its rows: each fetches them anew on its own queue.
+    func notify(_ storeName: String) {
         let observers = state.withLock { state in
             let observers = state.observers.values.filter { $0.storeName == storeName }
             state.deliveries += observers.count
             return observers
         }
         for observer in observers {
-            observer.deliver(rows)
+            observer.refresh.schedule()
         }
     }
 
@@ -70,7 +71,7 @@ final class StoreObservers: Sendable {
         state.withLock { $0.observers.count }
     }
 
-    /// How many times rows were delivered to a stream after a commit, initial rows not counted (for tests).
+    /// How many times a stream was told of a commit, initial rows not counted (for tests).
     var deliveries: Int {
         state.withLock { $0.deliveries }
     }

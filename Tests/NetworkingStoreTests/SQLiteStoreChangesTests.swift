@@ -69,11 +69,23 @@ struct SQLiteStoreChangesTests {
         let store = try SQLiteStore.inMemory()
         var changes = store.changes(of: Book.self).makeAsyncIterator()
 
+        // When: 50 commits before the consumer reads anything
         for id in 1...50 {
             try store.save([Book(id: id, title: "Book \(id)")])
         }
+        var counts: [Int] = []
+        while let rows = await changes.next() {
+            counts.append(rows.count)
+            if rows.count == 50 {
+                break
+            }
+        }
 
-        #expect(await changes.next()?.count == 50)
+        // Then: the latest state arrives, never an older one after a newer; the consumer sees at most the one
+        // buffered state plus the refreshes still running or scheduled when it started (one each), not 51 states
+        #expect(counts.last == 50)
+        #expect(counts == counts.sorted())
+        #expect(counts.count <= 3)
         #expect(store.observers.deliveries == 50)
     }
 
