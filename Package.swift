@@ -67,7 +67,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "NetworkingBenchmarks",
-            dependencies: ["Networking", "NetworkingStore", "NetworkingTestKit", "CNetworkingShim", "CCurl", "CSQLite"],
+            dependencies: [
+                "Networking", "NetworkingStore", "NetworkingTestKit", "CNetworkingShim", "CCurl", "CSQLite",
+            ],
             path: "Benchmarks",
             swiftSettings: upcomingFeatures
         ),
