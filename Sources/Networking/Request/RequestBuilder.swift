@@ -78,11 +78,11 @@ struct RequestBuilder: Sendable {
     /// Appends `path` (never resolved relative) to the base URL and adds `query`.
     func url(path: String, query: String?) throws(RepositoryError) -> URL {
         let base = try baseURL.get()
-        if path.contains("://") {
+        if Self.startsWithScheme(path) {
             throw .invalidURL("path \"\(path)\" must be relative to \(base.absoluteString), not an absolute URL")
         }
-        if path.contains(where: { $0.isNewline || $0 == "\0" }) {
-            throw .invalidURL("path \"\(path.debugDescription)\" contains a control character")
+        if path.unicodeScalars.contains(where: Self.isControl) {
+            throw .invalidURL("path \(path.debugDescription) contains a control character")
         }
         let parts = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         let pathPart = String(parts.first ?? "").split(separator: "#", maxSplits: 1).first.map(String.init) ?? ""
@@ -104,6 +104,31 @@ struct RequestBuilder: Sendable {
             throw .invalidURL("path \"\(path)\" does not form a URL with \(base.absoluteString)")
         }
         return url
+    }
+
+    /// Whether `path` starts with a URL scheme and `://` (RFC 3986: a letter, then letters, digits, `+`, `-`, `.`):
+    /// only such a path is an absolute URL. `://` further on, as in `redirect?to=http://example.com`, is text.
+    static func startsWithScheme(_ path: String) -> Bool {
+        guard let separator = path.range(of: "://") else {
+            return false
+        }
+        let scheme = path[..<separator.lowerBound].utf8
+        guard let first = scheme.first, isASCIILetter(first) else {
+            return false
+        }
+        return scheme.allSatisfy { byte in
+            isASCIILetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "+")
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        }
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
+
+    /// Every C0 control (U+0000 to U+001F), DEL, and the Unicode line separators (NEL, LS, PS).
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || scalar.value == 0x7F || [0x85, 0x2028, 0x2029].contains(scalar.value)
     }
 
     /// Escapes what may not stand in a query a caller wrote in the path, keeping `&`, `=` and escapes.

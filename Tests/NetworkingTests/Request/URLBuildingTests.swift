@@ -46,7 +46,11 @@ struct URLBuildingTests {
         #expect(transport.requests.first?.url.absoluteString == "http://127.0.0.1:8080/api/x")
     }
 
-    @Test("an absolute URL or control character as path is invalidURL", arguments: ["https://evil.test/x", "a\nb"])
+    @Test(
+        "a path starting with a scheme, or holding any C0 control, DEL or a line separator, is invalidURL",
+        arguments: ["https://evil.test/x", "HTTP://evil.test", "git+ssh://evil.test/x", "a.b-c://x", "a\nb"]
+            + (Array(0x00...0x1F) + [0x7F, 0x85, 0x2028, 0x2029]).map { "a\(Character(Unicode.Scalar($0)!))b" }
+    )
     func invalidPath(path: String) async {
         let transport = stub()
         let repository = TestRepository(configuration: stubConfiguration(), transport: transport)
@@ -58,6 +62,45 @@ struct URLBuildingTests {
             return
         }
         #expect(transport.requestCount == 0)
+    }
+
+    @Test(
+        "\"://\" after the start of a path is text, not an absolute URL: the path is sent",
+        arguments: [
+            (
+                "redirect-to?url=http://example.test/x",
+                "https://api.example.test/v1/redirect-to?url=http://example.test/x"
+            ),
+            ("links/http://example.test", "https://api.example.test/v1/links/http://example.test"),
+            ("1abc://x", "https://api.example.test/v1/1abc://x"),
+            ("a_b://x", "https://api.example.test/v1/a_b://x"),
+        ]
+    )
+    func schemeLikeTextIsAPath(path: String, expected: String) async throws {
+        // Given
+        let transport = stub()
+        let repository = TestRepository(configuration: stubConfiguration(subdomain: "/v1"), transport: transport)
+
+        // When
+        let result: Result<EmptyResponse, RepositoryError> = await repository.performRequest(method: .get, path: path)
+
+        // Then
+        #expect(result.failure == nil)
+        #expect(transport.requests.first?.url.absoluteString == expected)
+    }
+
+    @Test("a query written in the path keeps its order and comes before the sorted parameters")
+    func pathQueryComesFirst() async throws {
+        // Given
+        let transport = stub()
+        let repository = TestRepository(configuration: stubConfiguration(subdomain: "/v1"), transport: transport)
+
+        // When
+        let _: Result<EmptyResponse, RepositoryError> = await repository.performRequest(
+            method: .get, path: "books?z=1&a=2", parameters: ["y": 3, "b": 4])
+
+        // Then
+        #expect(transport.requests.first?.url.query == "z=1&a=2&b=4&y=3")
     }
 
     @Test("a repeated path gets the same URL, and a call with query parameters never gets the query-less one")
