@@ -70,6 +70,41 @@ struct CookieIntegrationTests {
         #expect(server.requests(path: "/me").first?.headers["Cookie"] == "mine=2; jar=1")
     }
 
+    /// An interceptor that records the `Cookie` header it is handed, then sets its own.
+    struct CookieSettingInterceptor: HTTPInterceptor {
+        let seen = Recorder<String?>()
+
+        func intercept(
+            _ request: HTTPRequest, context: RequestContext,
+            next: @Sendable (HTTPRequest, RequestContext) async throws -> HTTPResponse
+        ) async throws -> HTTPResponse {
+            seen.record(request.headers["Cookie"])
+            var request = request
+            request.headers["Cookie"] = "interceptor=3"
+            return try await next(request, context)
+        }
+    }
+
+    @Test("the jar is the last interceptor: the configuration's interceptors see no jar cookie, and theirs goes first")
+    func jarAfterInterceptors() async throws {
+        let server = try MockServer()
+        defer { server.shutdown() }
+        server.route("/me") { _ in MockResponse(status: 200) }
+        let storage = CookieStorage.memory()
+        storage.add(Cookie(name: "jar", value: "1", domain: "127.0.0.1"))
+        let interceptor = CookieSettingInterceptor()
+        var configuration = TransportFixtures.configuration(server, host: "127.0.0.1")
+        configuration.cookieStorage = storage
+        configuration.eventMonitors = []
+        configuration.interceptors = [interceptor]
+
+        _ = try await TestRepository(configuration: configuration, transport: CurlTransport())
+            .performRawRequest(method: .get, path: "me").get()
+
+        #expect(interceptor.seen.all == [nil])
+        #expect(server.requests(path: "/me").first?.headers["Cookie"] == "interceptor=3; jar=1")
+    }
+
     @Test("a redirect's Set-Cookie is stored and the redirected hop sends it; the final response's is stored too")
     func redirectOnSameServer() async throws {
         // Given /start answering 302 with a cookie, to /landing which sets another
