@@ -50,6 +50,14 @@ public struct NetworkingConfiguration: Sendable {
     /// Envelopes, error models and models by resource path (Overcoat's tables). Default: empty, so bodies
     /// decode whole and failing responses carry no error model.
     public var responseMapping: ResponseMapping
+    /// The cookie jar: when set, responses' `Set-Cookie`s (redirects included) are stored in it and requests carry
+    /// its matching cookies in a `Cookie` header, after any `Cookie` header of the call's own (RFC 6265). Share
+    /// one storage between configurations to share their cookies. Default `nil`: no cookies stored or sent.
+    ///
+    /// ```swift
+    /// configuration.cookieStorage = .memory()
+    /// ```
+    public var cookieStorage: CookieStorage?
 
     /// Creates a configuration.
     /// - Parameters:
@@ -89,6 +97,7 @@ public struct NetworkingConfiguration: Sendable {
         self.interceptors = []
         self.eventMonitors = [NetworkActivityLogger.shared, NetworkActivityIndicatorManager.shared]
         self.responseMapping = ResponseMapping()
+        self.cookieStorage = nil
     }
 
     /// The number of polls allowed after the first request: ``maximumPollingRetries`` when set,

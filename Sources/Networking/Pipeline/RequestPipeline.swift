@@ -4,7 +4,9 @@ import Foundation
 ///
 /// 1. **session**: attach the token; on a 401 to a call that carried it, refresh it once (single flight) and
 ///    replay the call once;
-/// 2. **interceptors**: the configuration's, outermost first: retries, signing, yours;
+/// 2. **interceptors**: the configuration's, outermost first: retries, signing, yours; then the cookie jar
+///    (``CookieJarStage``, when the configuration has a ``CookieStorage``), last so that the monitors see its
+///    `Cookie` header;
 /// 3. **event monitors**: the logger, the activity indicator, yours; every attempt numbered and observed;
 /// 4. **transport**: libcurl unless the repository was given another;
 /// 5. **validation**: 2xx passes, 401 is `.unauthenticatedSession`, any other status `.requestError`;
@@ -24,7 +26,8 @@ struct RequestPipeline: Sendable {
         transport: any HTTPTransport, mapping: ResolvedResponseMapping
     ) {
         session = SessionStage(sessionManager: sessionManager, refreshTimeout: configuration.timeout)
-        interceptors = InterceptorChain(interceptors: configuration.interceptors)
+        interceptors = InterceptorChain(
+            interceptors: configuration.interceptors + CookieJarStage.links(for: configuration))
         monitors = EventMonitorStage(monitors: configuration.eventMonitors, transport: transport)
         errorModels = ErrorModelDecoding(mapping: mapping)
     }

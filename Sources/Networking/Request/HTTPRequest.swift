@@ -32,6 +32,11 @@ public struct HTTPRequest: Sendable {
     public var timeout: TimeInterval
     /// The certificates TLS connections for this request must present, or `nil` for no pinning.
     public var pinning: PinnedCertificates?
+    /// The cookie jar of the call, set by ``CookieJarStage``: ``CurlTransport`` stores each redirect's
+    /// `Set-Cookie`s in it and sends the next hop the jar's cookies for that hop's URL. `nil`: no jar.
+    var cookieStorage: CookieStorage?
+    /// The `Cookie` header the caller set, sent again (before the jar's cookies) on hops that keep the origin.
+    var callerCookie: String?
 
     /// Creates a request.
     /// - Parameters:

@@ -15,7 +15,9 @@ public import Foundation
 /// Redirects (301, 302, 303, 307, 308 with a `Location`) are followed by the transport itself, at most 10:
 /// an https → http redirect is refused before anything is sent (``TransportError/Code/insecureRedirect``),
 /// `Authorization` and `Cookie` are dropped when the scheme, host or port changes, 303 (and 301/302 after
-/// POST) become a GET without body, and the request's pinning and remaining timeout apply to every hop.
+/// POST) become a GET without body, and the request's pinning and remaining timeout apply to every hop. With a
+/// cookie jar (``NetworkingConfiguration/cookieStorage``), each redirect's `Set-Cookie`s are stored and each hop
+/// carries the jar's cookies for its own URL.
 ///
 /// A pinned request (``HTTPRequest/pinning``) needs https. Its connection is accepted only when the served
 /// chain validates up to a pinned certificate, or to a served certificate whose public key is pinned, and the
@@ -113,8 +115,18 @@ public final class CurlTransport: HTTPTransport {
             }
             current.timeout = Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18
             let response = try await perform(current, pins: pins)
-            guard let next = try RedirectPolicy.nextRequest(after: response, of: current) else {
-                return response
+            guard var next = try RedirectPolicy.nextRequest(after: response, of: current) else {
+                return response  // a cookie jar's stage stores the final response's cookies
+            }
+            if let jar = current.cookieStorage {
+                // Cookie jar (CookieJarStage): keep this redirect's cookies, and send the next hop the jar's cookies
+                // for its URL, after the caller's only while the origin stays the same (RedirectPolicy dropped the
+                // caller's header on an origin change).
+                jar.store(response)
+                if RedirectPolicy.origin(of: current.url) != RedirectPolicy.origin(of: next.url) {
+                    next.callerCookie = nil
+                }
+                next.attachJarCookies()
             }
             redirects += 1
             guard redirects <= RedirectPolicy.maximumRedirects else {
