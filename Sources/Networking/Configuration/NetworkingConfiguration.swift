@@ -50,6 +50,9 @@ public struct NetworkingConfiguration: Sendable {
     /// Envelopes, error models and models by resource path (Overcoat's tables). Default: empty, so bodies
     /// decode whole and failing responses carry no error model.
     public var responseMapping: ResponseMapping
+    /// The HTTP cache GET and HEAD responses are answered from and stored in (RFC 9111, a private cache), such
+    /// as `.memory()` or `.disk(at:)`. Default `nil`: nothing is cached.
+    public var cache: ResponseCache?
 
     /// Creates a configuration.
     /// - Parameters:
@@ -89,6 +92,7 @@ public struct NetworkingConfiguration: Sendable {
         self.interceptors = []
         self.eventMonitors = [NetworkActivityLogger.shared, NetworkActivityIndicatorManager.shared]
         self.responseMapping = ResponseMapping()
+        self.cache = nil
     }
 
     /// The number of polls allowed after the first request: ``maximumPollingRetries`` when set,
