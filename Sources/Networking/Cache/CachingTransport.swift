@@ -104,8 +104,8 @@ struct CachingTransport: HTTPTransport {
         }
         cache.invalidate(request.url)
         for name in ["Location", "Content-Location"] {
-            guard let value = response.headers[name], let target = URL(string: value, relativeTo: request.url)?
-                .absoluteURL,
+            guard let value = response.headers[name],
+                let target = URL(string: value, relativeTo: request.url)?.absoluteURL,
                 target.scheme == request.url.scheme, target.host == request.url.host, target.port == request.url.port
             else {
                 continue

@@ -127,10 +127,12 @@ public final class ResponseCache: Sendable {
                 return (try? body(storage), message)
             }
         }
-        if let message, let (handler, text) = failure.withLock({ state -> (@Sendable (String) -> Void, String)? in
-            state.message = state.message ?? message
-            return state.pending()
-        }) {
+        if let message,
+            let (handler, text) = failure.withLock({ state -> (@Sendable (String) -> Void, String)? in
+                state.message = state.message ?? message
+                return state.pending()
+            })
+        {
             handler(text)
         }
         return result

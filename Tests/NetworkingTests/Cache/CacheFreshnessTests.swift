@@ -90,10 +90,11 @@ extension ResponseCacheTests {
             #expect(entry.freshnessLifetime == 86_400)
         }
 
-        @Test(arguments: [
-            (["Cache-Control": "no-store, max-age=60"], HTTPHeaders()),
-            (["Cache-Control": "max-age=60"], ["Cache-Control": "no-store"]),
-        ] as [([String: String], HTTPHeaders)])
+        @Test(
+            arguments: [
+                (["Cache-Control": "no-store, max-age=60"], HTTPHeaders()),
+                (["Cache-Control": "max-age=60"], ["Cache-Control": "no-store"]),
+            ] as [([String: String], HTTPHeaders)])
         func noStoreIsNeverStored(responseHeaders: [String: String], requestHeaders: HTTPHeaders) async throws {
             // Given a response or a request that says no-store
             let harness = try CacheHarness()

@@ -59,7 +59,8 @@ struct CacheHarness {
     func send(
         _ path: String, method: HTTPMethod = .get, headers: HTTPHeaders = HTTPHeaders(), via: CachingTransport? = nil
     ) async throws -> HTTPResponse {
-        try await (via ?? transport).send(HTTPRequest(method: method, url: server.url(path), headers: headers, timeout: 10))
+        try await (via ?? transport).send(
+            HTTPRequest(method: method, url: server.url(path), headers: headers, timeout: 10))
     }
 
     /// Answers `path` with `text` followed by the number of requests to it so far, and `headers`.

@@ -56,7 +56,9 @@ extension ResponseCacheTests {
             #expect(harness.server.requests(path: "/me").last?.headers["If-None-Match"] == nil)
         }
 
-        @Test(arguments: ["private, max-age=60", "public, max-age=60", "max-age=60, must-revalidate", "s-maxage=60, max-age=60"])
+        @Test(arguments: [
+            "private, max-age=60", "public, max-age=60", "max-age=60, must-revalidate", "s-maxage=60, max-age=60",
+        ])
         func authorizedResponsesAreKeyedPerToken(control: String) async throws {
             // Given responses that allow storage and echo the token
             let harness = try CacheHarness()
@@ -109,7 +111,8 @@ extension ResponseCacheTests {
             server.route(path == "/items" ? "/unused" : path) { _ in MockResponse(status: status) }
             server.route("/items") { request in
                 request.method == "GET"
-                    ? MockResponse(headers: ["Cache-Control": "max-age=60"], text: "v\(server.requestCount(path: "/items"))")
+                    ? MockResponse(
+                        headers: ["Cache-Control": "max-age=60"], text: "v\(server.requestCount(path: "/items"))")
                     : MockResponse(status: status)
             }
             try await harness.send("/items")
@@ -180,5 +183,32 @@ extension Array {
             results.append(try await transform(element))
         }
         return results
+    }
+}
+
+extension ResponseCacheTests {
+    /// HTTP-dates and the logger's labels, without a server.
+    @Suite(.timeLimit(.minutes(1))) struct CacheFormatTests {
+        @Test(arguments: [
+            ("Sun, 06 Nov 1994 08:49:37 GMT", 784_111_777.0), ("Sunday, 06-Nov-94 08:49:37 GMT", 784_111_777),
+            ("Sun Nov  6 08:49:37 1994", 784_111_777), ("Thu, 29 Feb 2024 23:59:59 GMT", 1_709_251_199),
+        ])
+        func httpDatesParse(text: String, seconds: TimeInterval) {
+            #expect(HTTPDate.parse(text)?.timeIntervalSince1970 == seconds)
+        }
+
+        @Test func httpDatesFormatAsIMFFixdate() {
+            #expect(HTTPDate.format(Date(timeIntervalSince1970: 784_111_777)) == "Sun, 06 Nov 1994 08:49:37 GMT")
+            #expect(HTTPDate.format(Date(timeIntervalSince1970: 1_709_251_199)) == "Thu, 29 Feb 2024 23:59:59 GMT")
+            #expect(HTTPDate.parse("0") == nil)
+        }
+
+        @Test(arguments: [("hit", " (cache hit)"), ("revalidated", " (revalidated 304)"), ("miss", ""), (nil, "")])
+        func responseLinesSayHowTheCacheAnswered(status: String?, suffix: String) {
+            var headers = HTTPHeaders()
+            headers["X-Networking-Cache"] = status
+            let response = HTTPResponse(statusCode: 200, headers: headers, url: URL(string: "http://example.test/a")!)
+            #expect(RequestLogFormatter.cacheSuffix(response) == suffix)
+        }
     }
 }

@@ -76,7 +76,8 @@ extension ResponseCacheTests {
             let server = harness.server
             server.route("/r") { _ in
                 let version = server.requestCount(path: "/r")
-                return MockResponse(headers: ["ETag": #""\#(version)""#, "Cache-Control": "max-age=10"], text: "v\(version)")
+                return MockResponse(
+                    headers: ["ETag": #""\#(version)""#, "Cache-Control": "max-age=10"], text: "v\(version)")
             }
             try await harness.send("/r")
             harness.clock.advance(20)

@@ -66,7 +66,8 @@ extension ResponseCacheTests {
             // Given a 10 000-byte cache
             let folder = Self.temporaryFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
-            let harness = try CacheHarness(cache: disk ? .disk(at: folder, capacity: 10_000) : .memory(capacity: 10_000))
+            let harness = try CacheHarness(
+                cache: disk ? .disk(at: folder, capacity: 10_000) : .memory(capacity: 10_000))
             defer { harness.server.shutdown() }
             Self.serveLarge(harness, size: 3000)
 
@@ -199,7 +200,8 @@ extension ResponseCacheTests {
         @Test func anEntryRoundTripsThroughItsFileFormat() throws {
             // Given an entry with repeated fields and varied values
             let entry = CachedResponse(
-                statusCode: 203, headers: HTTPHeaders(fields: [("Set-Thing", "1"), ("Set-Thing", "2"), ("Vary", "Accept")]),
+                statusCode: 203,
+                headers: HTTPHeaders(fields: [("Set-Thing", "1"), ("Set-Thing", "2"), ("Vary", "Accept")]),
                 body: Data([0, 1, 2]), url: URL(string: "http://example.test/a?b=c")!, varyValues: ["accept": "x"],
                 requestTime: Date(timeIntervalSince1970: 10), responseTime: Date(timeIntervalSince1970: 11))
 
