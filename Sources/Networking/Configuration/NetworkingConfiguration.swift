@@ -50,6 +50,9 @@ public struct NetworkingConfiguration: Sendable {
     /// Envelopes, error models and models by resource path (Overcoat's tables). Default: empty, so bodies
     /// decode whole and failing responses carry no error model.
     public var responseMapping: ResponseMapping
+    /// The HTTP cache GET and HEAD responses are answered from and stored in (RFC 9111, a private cache), such
+    /// as `.memory()` or `.disk(at:)`. Default `nil`: nothing is cached.
+    public var cache: ResponseCache?
     /// The cookie jar: when set, responses' `Set-Cookie`s (redirects included) are stored in it and requests carry
     /// its matching cookies in a `Cookie` header, after any `Cookie` header of the call's own (RFC 6265). Share
     /// one storage between configurations to share their cookies. Default `nil`: no cookies stored or sent.
@@ -97,6 +100,7 @@ public struct NetworkingConfiguration: Sendable {
         self.interceptors = []
         self.eventMonitors = [NetworkActivityLogger.shared, NetworkActivityIndicatorManager.shared]
         self.responseMapping = ResponseMapping()
+        self.cache = nil
         self.cookieStorage = nil
     }
 

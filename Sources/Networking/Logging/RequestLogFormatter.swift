@@ -30,7 +30,8 @@ struct RequestLogFormatter: Sendable {
         return lines
     }
 
-    /// `GET https://host/path → 200 in 12.3 ms, 1.2 KiB`; a non-2xx status is followed by the start
+    /// `GET https://host/path → 200 in 12.3 ms, 1.2 KiB`, then ` (cache hit)` or ` (revalidated 304)` for a
+    /// response the cache answered; a non-2xx status is followed by the start
     /// of its body, on the same line, when `excerpt` is set.
     func responseLine(
         _ request: HTTPRequest, _ response: HTTPResponse, attempt: Int = 1, elapsed: Duration, excerpt: Bool
@@ -38,6 +39,7 @@ struct RequestLogFormatter: Sendable {
         let line =
             "\(request.method.rawValue) \(request.url.absoluteString)\(Self.attemptSuffix(attempt)) → \(response.statusCode) "
             + "in \(Self.milliseconds(elapsed)), \(Self.bodySize(of: response, for: request))"
+            + Self.cacheSuffix(response)
         guard excerpt, !(200..<300).contains(response.statusCode), !response.body.isEmpty else {
             return line
         }
@@ -68,6 +70,15 @@ struct RequestLogFormatter: Sendable {
     func failureLine(_ request: HTTPRequest, _ error: RepositoryError, attempt: Int = 1, elapsed: Duration) -> String {
         "\(request.method.rawValue) \(request.url.absoluteString)\(Self.attemptSuffix(attempt)) ✕ \(error.description) "
             + "in \(Self.milliseconds(elapsed))"
+    }
+
+    /// ` (cache hit)` or ` (revalidated 304)` for a response a ``ResponseCache`` answered, else nothing.
+    static func cacheSuffix(_ response: HTTPResponse) -> String {
+        switch CacheStatus(of: response) {
+        case .hit: " (cache hit)"
+        case .revalidated: " (revalidated 304)"
+        case .miss, nil: ""
+        }
     }
 
     /// Nothing for a call's first attempt, ` (attempt n)` for the others (retries, replays, polls).

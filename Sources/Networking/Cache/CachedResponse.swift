@@ -1,0 +1,87 @@
+import Foundation
+
+/// A stored response: what the server sent, the values of the request header fields its `Vary` names, and when
+/// it was asked for and received (for its age, RFC 9111 §4.2.3).
+struct CachedResponse: Sendable, Equatable {
+    var statusCode: Int
+    var headers: HTTPHeaders
+    var body: Data
+    var url: URL
+    /// Lowercased names of the request fields `Vary` lists that the request carried, with their values.
+    var varyValues: [String: String]
+    /// When the request that got this response (or its last 304) was sent.
+    var requestTime: Date
+    /// When that response arrived.
+    var responseTime: Date
+
+    /// Stores `response` to `request`, sent at `requestTime` and received at `responseTime`.
+    init(_ response: HTTPResponse, to request: HTTPRequest, requestTime: Date, responseTime: Date) {
+        statusCode = response.statusCode
+        headers = response.headers
+        headers.remove(CacheStatus.headerName)
+        body = response.body
+        url = response.url
+        varyValues = [:]
+        self.requestTime = requestTime
+        self.responseTime = responseTime
+        for name in varyNames {
+            varyValues[name] = request.headers[name]
+        }
+    }
+
+    init(
+        statusCode: Int, headers: HTTPHeaders, body: Data, url: URL, varyValues: [String: String],
+        requestTime: Date, responseTime: Date
+    ) {
+        self.statusCode = statusCode
+        self.headers = headers
+        self.body = body
+        self.url = url
+        self.varyValues = varyValues
+        self.requestTime = requestTime
+        self.responseTime = responseTime
+    }
+
+    /// The lowercased field names of the response's `Vary`.
+    var varyNames: [String] {
+        headers.values(for: "Vary").flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+    }
+
+    /// Whether `request` selects this response: every field `Vary` names has the stored value (or is absent in
+    /// both).
+    func matches(_ request: HTTPRequest) -> Bool {
+        varyNames.allSatisfy { request.headers[$0] == varyValues[$0] }
+    }
+
+    /// The bytes the response takes in memory, roughly: URL, header fields, varied values and body.
+    var size: Int {
+        url.absoluteString.utf8.count + body.count
+            + headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
+            + varyValues.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count }
+    }
+
+    /// Applies a 304's header fields (RFC 9111 §3.2: each replaces the stored ones of its name, except those
+    /// that describe the stored body) and its times.
+    mutating func update(with notModified: HTTPResponse, requestTime: Date, responseTime: Date) {
+        let kept: Set<String> = ["content-length", "content-encoding", "content-type", "transfer-encoding"]
+        let fresh = notModified.headers.filter { !kept.contains($0.name.lowercased()) }
+        for name in Set(fresh.map { $0.name.lowercased() }) {
+            headers.remove(name)
+        }
+        for field in fresh where field.name.lowercased() != CacheStatus.headerName.lowercased() {
+            headers.add(name: field.name, value: field.value)
+        }
+        self.requestTime = requestTime
+        self.responseTime = responseTime
+    }
+
+    /// The response handed to the caller, labelled with how the cache answered and with its `Age`.
+    func response(for request: HTTPRequest, status: CacheStatus, age: TimeInterval) -> HTTPResponse {
+        var headers = headers
+        headers["Age"] = String(Int(max(age, 0).rounded(.down)))
+        headers[CacheStatus.headerName] = status.rawValue
+        return HTTPResponse(
+            statusCode: statusCode, headers: headers, body: request.method == .head ? Data() : body, url: url)
+    }
+}

@@ -1,0 +1,25 @@
+import COpenSSL
+import Foundation
+
+/// SHA-256 digests through OpenSSL's EVP API, for code outside this folder that needs a hash (cache keys).
+enum OpenSSLDigest {
+    /// The lowercase hex SHA-256 of the UTF-8 bytes of `text`.
+    /// - Parameter text: The text to hash.
+    /// - Returns: 64 hex digits.
+    static func sha256Hex(_ text: String) -> String {
+        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        let bytes = Array(text.utf8)
+        let status = bytes.withUnsafeBytes { raw in
+            digest.withUnsafeMutableBufferPointer { out in
+                EVP_Digest(raw.baseAddress, raw.count, out.baseAddress, &length, EVP_sha256(), nil)
+            }
+        }
+        // EVP_Digest only fails when OpenSSL cannot allocate: fall back to a weaker but stable hash (FNV-1a).
+        guard status == 1 else {
+            let fnv = bytes.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+            return String(repeating: "0", count: 48) + String(format: "%016llx", fnv)
+        }
+        return digest.prefix(Int(length)).map { String(format: "%02x", $0) }.joined()
+    }
+}
