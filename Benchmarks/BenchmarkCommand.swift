@@ -25,6 +25,9 @@ enum BenchmarkCommand {
             print(MappingScenario.render(envelopes, rounds: options.counts.mappingRounds))
             let store = try StoreScenario.run(rounds: options.counts.mappingRounds)
             print(StoreScenario.render(store, rounds: options.counts.mappingRounds))
+            let cache = try await CacheScenario.run(
+                rounds: options.counts.mappingRounds, calls: options.counts.cacheCalls)
+            print(CacheScenario.render(cache, rounds: options.counts.mappingRounds, calls: options.counts.cacheCalls))
         case .all:
             try options.validateForNetworkRuns()
             try await all(options)
@@ -45,6 +48,8 @@ enum BenchmarkCommand {
         report.pipeline = try await PipelineScenario.run(counts: options.counts)
         report.envelopes = try await MappingScenario.run(rounds: options.counts.mappingRounds)
         report.store = try StoreScenario.run(rounds: options.counts.mappingRounds)
+        report.cache = try await CacheScenario.run(
+            rounds: options.counts.mappingRounds, calls: options.counts.cacheCalls)
         if options.runsTransfers {
             report.transfers = TransferScenario.run(options: options, failures: failures)
         }

@@ -26,6 +26,8 @@ struct Counts: Sendable {
     var progressRounds: Int
     /// Rounds of the envelope and store scenario.
     var mappingRounds: Int = 7
+    /// Calls per run of the cache scenario.
+    var cacheCalls: Int = 2_000
 
     /// The full run.
     static let full = Counts(
@@ -39,5 +41,5 @@ struct Counts: Sendable {
         sequentialRequests: 200, sequentialRounds: 2, wrkSeconds: 1, concurrentRequests: 640,
         concurrentInFlight: 64, concurrentRounds: 2, rssCheckpoints: (1_000, 3_000), peakDecodeRounds: 1,
         pipelineCalls: 20_000,
-        pipelineRounds: 2, transferRounds: 2, progressRounds: 2, mappingRounds: 2)
+        pipelineRounds: 2, transferRounds: 2, progressRounds: 2, mappingRounds: 2, cacheCalls: 200)
 }

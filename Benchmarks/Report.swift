@@ -13,6 +13,8 @@ struct Report {
     var envelopes: [MappingScenario.Variant: Samples] = [:]
     /// The store scenario.
     var store: [StoreScenario.Variant: Samples] = [:]
+    /// The cache scenario.
+    var cache: [CacheScenario.Variant: [CacheScenario.Run]] = [:]
     var failures: [String] = []
 
     /// The report: heading, one table per scenario, then the targets.
@@ -39,6 +41,7 @@ struct Report {
         }
         sections.append(MappingScenario.render(envelopes, rounds: counts.mappingRounds))
         sections.append(StoreScenario.render(store, rounds: counts.mappingRounds))
+        sections.append(CacheScenario.render(cache, rounds: counts.mappingRounds, calls: counts.cacheCalls))
         sections.append("Targets\n" + Targets(report: self).table())
         if !failures.isEmpty {
             sections.append("Failed requests\n" + failures.map { "  " + $0 }.joined(separator: "\n"))

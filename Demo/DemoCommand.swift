@@ -10,8 +10,8 @@ enum DemoCommand {
 
         Starts an HTTPS books API on 127.0.0.1 with the certificate in Demo/Resources/books-api.der,
         then tours Networking against it with pinning on: decoding, parameters, sessions, custom errors,
-        manual decoding, polling, retries, token refresh, transfers, envelopes and offline storage, logging,
-        and an impostor server that pinning refuses.
+        manual decoding, polling, retries, token refresh, transfers, envelopes and offline storage, caching,
+        cookies, logging, and an impostor server that pinning refuses.
         No network access is needed.
 
           --serve     keep the API running after the tour and print curl commands to try it by hand

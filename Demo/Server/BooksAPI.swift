@@ -19,6 +19,7 @@ final class BooksAPI: Sendable {
         var validToken = BooksAPI.token
         var staleToken: String?
         var refreshes = 0
+        var shelfRequests = 0
     }
 
     private let state = Locked(State())
@@ -35,6 +36,8 @@ final class BooksAPI: Sendable {
         case ("POST", "users/refresh"): return refresh(request.body)
         case ("GET", "stats"): return stats()
         case ("GET", "catalog"): return catalog()
+        case ("GET", "shelf"): return shelf(request)
+        case ("GET", "preferences"): return preferences(request)
         case ("GET", _) where route.hasPrefix("catalog/"):
             return json(404, #"{"error": "book_not_found", "detail": "no book \#(route.dropFirst(8)) in the catalog"}"#)
         case ("POST", _) where route.hasPrefix("books/") && route.hasSuffix("/cover"):
@@ -203,6 +206,37 @@ final class BooksAPI: Sendable {
         }
         let total = state.withLock { $0.books.count } * 1_250
         return json(200, #"{"id": 1, "status": "ready", "total_sales": \#(total)}"#)
+    }
+
+    /// The reading shelf: cacheable for a minute, with an ETag that a `no-cache` request revalidates (304).
+    private func shelf(_ request: RecordedRequest) -> MockResponse {
+        let etag = #""shelf-v1""#
+        state.withLock { $0.shelfRequests += 1 }
+        if request.headers["If-None-Match"] == etag {
+            return MockResponse(status: 304, headers: ["ETag": etag, "Cache-Control": "max-age=60"])
+        }
+        var response = encoded(200, state.withLock { Array($0.books.prefix(3)) })
+        response.headers["Cache-Control"] = "max-age=60"
+        response.headers["ETag"] = etag
+        return response
+    }
+
+    /// Sets a `theme` cookie on the first call, and says which theme the next calls sent back.
+    private func preferences(_ request: RecordedRequest) -> MockResponse {
+        guard let cookie = request.headers["Cookie"], cookie.contains("theme=") else {
+            var response = json(200, #"{"theme": null}"#)
+            response.headers["Set-Cookie"] = "theme=dark; Path=/api/v1; HttpOnly; SameSite=Lax"
+            return response
+        }
+        let theme =
+            cookie.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            .first { $0.hasPrefix("theme=") }.map { String($0.dropFirst(6)) } ?? ""
+        return json(200, #"{"theme": "\#(theme)"}"#)
+    }
+
+    /// How many requests `GET shelf` reached (the demo shows that a cache hit is not one).
+    var shelfRequestCount: Int {
+        state.withLock { $0.shelfRequests }
     }
 
     /// Every book inside an envelope: `{"data": [...], "meta": {"total": n}}`.

@@ -140,7 +140,7 @@ extension Tour {
     }
 
     func impostor() async {
-        console.section(8, "Pinning — the same repository against an impostor")
+        console.section(9, "Pinning — the same repository against an impostor")
         var configuration = configuration
         configuration.port = servers.impostor.port
         let repository = UserRepository(configuration: configuration, sessionManager: session)

@@ -51,6 +51,7 @@ final class Tour: Sendable {
         await interceptors()
         await transfers()
         await storage()
+        await caching()
         await impostor()
         return results.withLock { $0 }
     }

@@ -8,13 +8,20 @@ extension CachedResponse {
     static let maximumHeuristicLifetime: TimeInterval = 86_400
 
     /// The response's `Cache-Control`.
-    var cacheControl: CacheControl { CacheControl(headers) }
+    var cacheControl: CacheControl { derived.cacheControl }
 
-    /// How long the response stays fresh from its generation (RFC 9111 §4.2.1): `max-age`, else `Expires`
-    /// minus `Date`, else 10 % of the time since `Last-Modified` (at most a day, and only for a URL without a
-    /// query, as OkHttp).
-    var freshnessLifetime: TimeInterval {
-        let control = cacheControl
+    /// How long the response stays fresh from its generation (RFC 9111 §4.2.1).
+    var freshnessLifetime: TimeInterval { derived.freshnessLifetime }
+
+    /// The response's age at `now` (RFC 9111 §4.2.3): its age when it arrived plus the time since.
+    func age(at now: Date) -> TimeInterval {
+        derived.initialAge + max(0, now.timeIntervalSince(responseTime))
+    }
+
+    /// ``freshnessLifetime`` worked out: `max-age`, else `Expires` minus `Date`, else 10 % of the time since
+    /// `Last-Modified` (at most a day, and only for a URL without a query, as OkHttp).
+    var computedFreshnessLifetime: TimeInterval {
+        let control = CacheControl(headers)
         if let maxAge = control.maxAge {
             return maxAge
         }
@@ -31,13 +38,13 @@ extension CachedResponse {
         return min(max(date.timeIntervalSince(lastModified), 0) / 10, Self.maximumHeuristicLifetime)
     }
 
-    /// The response's age at `now` (RFC 9111 §4.2.3).
-    func age(at now: Date) -> TimeInterval {
+    /// The response's age when it arrived (RFC 9111 §4.2.3, `corrected_initial_age`).
+    var computedInitialAge: TimeInterval {
         let date = HTTPDate.parse(headers["Date"]) ?? responseTime
         let apparentAge = max(0, responseTime.timeIntervalSince(date))
         let ageValue = headers["Age"].flatMap { TimeInterval($0.trimmingCharacters(in: .whitespaces)) } ?? 0
         let correctedAge = ageValue + max(0, responseTime.timeIntervalSince(requestTime))
-        return max(apparentAge, correctedAge) + max(0, now.timeIntervalSince(responseTime))
+        return max(apparentAge, correctedAge)
     }
 
     /// Whether `response` to `request` may be stored (RFC 9111 §3): neither says `no-store`, no `Vary: *`, a

@@ -3,16 +3,31 @@ import Foundation
 /// A stored response: what the server sent, the values of the request header fields its `Vary` names, and when
 /// it was asked for and received (for its age, RFC 9111 §4.2.3).
 struct CachedResponse: Sendable, Equatable {
-    var statusCode: Int
-    var headers: HTTPHeaders
-    var body: Data
-    var url: URL
+    private(set) var statusCode: Int
+    private(set) var headers: HTTPHeaders
+    private(set) var body: Data
+    private(set) var url: URL
     /// Lowercased names of the request fields `Vary` lists that the request carried, with their values.
-    var varyValues: [String: String]
+    private(set) var varyValues: [String: String]
     /// When the request that got this response (or its last 304) was sent.
-    var requestTime: Date
+    private(set) var requestTime: Date
     /// When that response arrived.
-    var responseTime: Date
+    private(set) var responseTime: Date
+    /// What a lookup needs, worked out from the header fields and times whenever they change, so that answering
+    /// from the cache is arithmetic rather than parsing (a fresh hit must cost far less than a round trip).
+    private(set) var derived = Derived()
+
+    /// The values worked out from the header fields and times.
+    struct Derived: Sendable, Equatable {
+        /// The response's `Cache-Control`.
+        var cacheControl = CacheControl(HTTPHeaders())
+        /// How long the response stays fresh from its generation (RFC 9111 §4.2.1).
+        var freshnessLifetime: TimeInterval = 0
+        /// The response's age when it arrived (RFC 9111 §4.2.3, `corrected_initial_age`).
+        var initialAge: TimeInterval = 0
+        /// The lowercased field names of the response's `Vary`.
+        var varyNames: [String] = []
+    }
 
     /// Stores `response` to `request`, sent at `requestTime` and received at `responseTime`.
     init(_ response: HTTPResponse, to request: HTTPRequest, requestTime: Date, responseTime: Date) {
@@ -24,6 +39,7 @@ struct CachedResponse: Sendable, Equatable {
         varyValues = [:]
         self.requestTime = requestTime
         self.responseTime = responseTime
+        derive()
         for name in varyNames {
             varyValues[name] = request.headers[name]
         }
@@ -40,11 +56,20 @@ struct CachedResponse: Sendable, Equatable {
         self.varyValues = varyValues
         self.requestTime = requestTime
         self.responseTime = responseTime
+        derive()
     }
 
     /// The lowercased field names of the response's `Vary`.
     var varyNames: [String] {
-        headers.values(for: "Vary").flatMap { $0.split(separator: ",") }
+        derived.varyNames
+    }
+
+    /// Works out ``derived`` from the header fields and times.
+    private mutating func derive() {
+        derived.cacheControl = CacheControl(headers)
+        derived.freshnessLifetime = computedFreshnessLifetime
+        derived.initialAge = computedInitialAge
+        derived.varyNames = headers.values(for: "Vary").flatMap { $0.split(separator: ",") }
             .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
     }
 
@@ -74,6 +99,7 @@ struct CachedResponse: Sendable, Equatable {
         }
         self.requestTime = requestTime
         self.responseTime = responseTime
+        derive()
     }
 
     /// The response handed to the caller, labelled with how the cache answered and with its `Age`.

@@ -8,9 +8,11 @@ import Foundation
 ///    (``CookieJarStage``, when the configuration has a ``CookieStorage``), last so that the monitors see its
 ///    `Cookie` header;
 /// 3. **event monitors**: the logger, the activity indicator, yours; every attempt numbered and observed;
-/// 4. **transport**: libcurl unless the repository was given another;
-/// 5. **validation**: 2xx passes, 401 is `.unauthenticatedSession`, any other status `.requestError`;
-/// 6. **error models**: a failing response's body decoded as the ``ResponseMapping``'s error model for its path.
+/// 4. **cache**: with a ``ResponseCache`` in the configuration, GET and HEAD are answered from it, revalidated,
+///    or sent and stored (``CachingTransport``; after the monitors, so the logger shows hits);
+/// 5. **transport**: libcurl unless the repository was given another;
+/// 6. **validation**: 2xx passes, 401 is `.unauthenticatedSession`, any other status `.requestError`;
+/// 7. **error models**: a failing response's body decoded as the ``ResponseMapping``'s error model for its path.
 ///
 /// Decoding (at an envelope's key path) follows in ``ResponseDecoding``, and hands the value to the
 /// repository's ``DecodedResultSink`` (persistence). New capabilities plug in as interceptors or event monitors,
@@ -28,7 +30,9 @@ struct RequestPipeline: Sendable {
         session = SessionStage(sessionManager: sessionManager, refreshTimeout: configuration.timeout)
         interceptors = InterceptorChain(
             interceptors: configuration.interceptors + CookieJarStage.links(for: configuration))
-        monitors = EventMonitorStage(monitors: configuration.eventMonitors, transport: transport)
+        let cached = configuration.cache.map { $0.wrapping(transport) } ?? transport
+        monitors = EventMonitorStage(monitors: configuration.eventMonitors, transport: cached)
+        StorageFailureLog.attach(to: configuration)
         errorModels = ErrorModelDecoding(mapping: mapping)
     }
 

@@ -14,7 +14,8 @@ extension ResponseCacheTests {
                 useSecureConnection: false, domainURL: "127.0.0.1", port: server.port, timeout: 10)
             configuration.eventMonitors = monitors
             configuration.cache = cache
-            return TestRepository(configuration: configuration, transport: cache.wrapping(CurlTransport.shared))
+            // The configuration's cache is the pipeline's cache stage: the transport stays plain libcurl.
+            return TestRepository(configuration: configuration, transport: CurlTransport.shared)
         }
 
         @Test(arguments: [true, false])

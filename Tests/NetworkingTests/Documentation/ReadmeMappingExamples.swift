@@ -73,3 +73,49 @@ struct ReadmeMappingExamplesTests {
         #expect(name == "book_not_found")
     }
 }
+
+/// Copies of the README's "Redirects, caching and cookies" blocks.
+extension Readme {
+    static func cachingAndCookies(cachesFolder: URL, supportFolder: URL, memory: Bool) -> NetworkingConfiguration {
+        var configuration = NetworkingConfiguration(domainURL: "api.example.com")
+        if memory {
+            configuration.cache = .memory(capacity: 10 << 20)  // or
+            configuration.cookieStorage = .memory()  // or
+        } else {
+            configuration.cache = .disk(at: cachesFolder.appendingPathComponent("api"))  // files mode 0600, 100 MiB
+            configuration.cookieStorage = .file(supportFolder.appendingPathComponent("cookies.json"))  // mode 0600
+        }
+        return configuration
+    }
+}
+
+@Suite("README caching and cookies examples", .timeLimit(.minutes(1)))
+struct ReadmeCachingExamplesTests {
+    @Test("every request says which encodings libcurl decodes, as the README lists them, and its User-Agent")
+    func acceptEncodingAndUserAgent() async throws {
+        // Given
+        let server = try MockServer()
+        defer { server.shutdown() }
+        server.route("/books") { _ in MockResponse(json: "[]") }
+        let configuration = NetworkingConfiguration(
+            useSecureConnection: false, domainURL: "127.0.0.1", port: server.port)
+
+        // When
+        let _: Result<[Int], RepositoryError> = await Readme.BooksRepository(configuration: configuration)
+            .performRequest(method: .get, path: "books")
+
+        // Then
+        let request = try #require(server.requests(path: "/books").first)
+        #expect(request.headers["Accept-Encoding"] == "deflate, gzip, br, zstd")
+        #expect(request.headers["User-Agent"]?.hasPrefix("Networking/") == true)
+    }
+
+    @Test("the configuration blocks set a cache and a cookie jar", arguments: [true, false])
+    func configurationBlocks(memory: Bool) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let configuration = Readme.cachingAndCookies(cachesFolder: folder, supportFolder: folder, memory: memory)
+        #expect(configuration.cache != nil)
+        #expect(configuration.cookieStorage != nil)
+    }
+}

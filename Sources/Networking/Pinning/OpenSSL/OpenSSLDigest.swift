@@ -20,6 +20,21 @@ enum OpenSSLDigest {
             let fnv = bytes.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
             return String(repeating: "0", count: 48) + String(format: "%016llx", fnv)
         }
-        return digest.prefix(Int(length)).map { String(format: "%02x", $0) }.joined()
+        return hex(digest.prefix(Int(length)))
+    }
+
+    /// Lowercase hex, two digits a byte, without `String(format:)` (which costs microseconds a call on Linux: 64 of
+    /// them per cache lookup made a fresh hit cost as much as a loopback round trip).
+    private static func hex(_ bytes: some Collection<UInt8>) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        return String(unsafeUninitializedCapacity: bytes.count * 2) { buffer in
+            var index = 0
+            for byte in bytes {
+                buffer[index] = digits[Int(byte >> 4)]
+                buffer[index + 1] = digits[Int(byte & 0x0F)]
+                index += 2
+            }
+            return index
+        }
     }
 }
