@@ -19,7 +19,7 @@ enum CacheScenario {
         var requestsPerSecond: Double
         /// Requests the server received per call.
         var serverRequestsPerCall: Double
-        /// Body bytes the server sent per call.
+        /// Response body bytes the server wrote per call (``MockServer/bodyBytesSent``).
         var bodyBytesPerCall: Double
     }
 
@@ -28,17 +28,14 @@ enum CacheScenario {
         let server = try MockServer()
         defer { server.shutdown() }
         let body = try Fixtures.small()
-        let sent = Locked(0)
         server.route("/fresh") { _ in
-            sent.withLock { $0 += body.count }
-            return MockResponse(
+            MockResponse(
                 headers: ["Content-Type": "application/json", "Cache-Control": "max-age=3600"], body: body)
         }
         server.route("/revalidated") { request in
             if request.headers["If-None-Match"] == #""v1""# {
                 return MockResponse(status: 304, headers: ["ETag": #""v1""#])
             }
-            sent.withLock { $0 += body.count }
             return MockResponse(
                 headers: ["Content-Type": "application/json", "Cache-Control": "no-cache", "ETag": #""v1""#], body: body
             )
@@ -47,7 +44,7 @@ enum CacheScenario {
         for round in 0...rounds {
             Progress.say("cache: round \(round)/\(rounds)")
             for variant in Variant.allCases {
-                let run = try await measure(variant, server: server, sent: sent, calls: calls)
+                let run = try await measure(variant, server: server, calls: calls)
                 if round > 0 {  // round 0 warms up
                     results[variant, default: []].append(run)
                 }
@@ -56,7 +53,7 @@ enum CacheScenario {
         return results
     }
 
-    private static func measure(_ variant: Variant, server: MockServer, sent: Locked<Int>, calls: Int) async throws
+    private static func measure(_ variant: Variant, server: MockServer, calls: Int) async throws
         -> Run
     {
         var configuration = NetworkingConfiguration(
@@ -69,7 +66,7 @@ enum CacheScenario {
         let path = variant == .revalidated ? "revalidated" : "fresh"
         let _: Record = try await repository.performRequest(method: .get, path: path).get()  // stores it
         let requestsBefore = server.requestCount(path: "/\(path)")
-        let sentBefore = sent.withLock { $0 }
+        let sentBefore = server.bodyBytesSent
         let start = ContinuousClock.now
         for _ in 0..<calls {
             if variant == .hitRaw {
@@ -82,7 +79,7 @@ enum CacheScenario {
         return Run(
             requestsPerSecond: Double(calls) / seconds,
             serverRequestsPerCall: Double(server.requestCount(path: "/\(path)") - requestsBefore) / Double(calls),
-            bodyBytesPerCall: Double(sent.withLock { $0 } - sentBefore) / Double(calls))
+            bodyBytesPerCall: Double(server.bodyBytesSent - sentBefore) / Double(calls))
     }
 
     /// The report's section.

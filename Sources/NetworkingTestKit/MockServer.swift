@@ -142,6 +142,12 @@ public final class MockServer: Sendable {
         core.state.withLock { $0.bytesReceived }
     }
 
+    /// The response body bytes written so far (payload only: no status line, header fields or chunk framing), so
+    /// that a test can check that a revalidation (304) or a `HEAD` moved no body.
+    public var bodyBytesSent: Int {
+        core.state.withLock { $0.bodyBytesSent }
+    }
+
     /// Returns the next request not yet taken, in arrival order, waiting for it if needed.
     ///
     /// Waiting sleeps the task in short steps, never blocking a thread of the cooperative pool.

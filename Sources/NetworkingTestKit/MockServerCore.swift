@@ -76,6 +76,10 @@ final class MockServerCore: Sendable {
         state.withLock { $0.bytesReceived += count }
     }
 
+    func addBodyBytesSent(_ count: Int) {
+        state.withLock { $0.bodyBytesSent += count }
+    }
+
     private func spawn(_ body: @escaping @Sendable (MockServerCore) -> Void) {
         threads.enter()
         let thread = Thread { [self] in

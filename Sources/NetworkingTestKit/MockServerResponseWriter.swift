@@ -48,6 +48,9 @@ struct MockServerResponseWriter {
             } else {
                 failed = !send(allowed)
             }
+            if !failed {
+                core.addBodyBytesSent(allowed.count)
+            }
             return !failed && !cut
         }
         guard !failed else { return false }

@@ -23,6 +23,7 @@ struct MockServerState {
     var failedHandshakeCount = 0
     /// Application bytes received (decrypted for TLS).
     var bytesReceived = 0
+    var bodyBytesSent = 0
     /// The largest request body kept in a recorded request's `body`.
     var maximumRecordedBodySize = HTTPRequestParser.defaultMaximumRecordedBodySize
     /// When set, the rate at which connections read request bodies, in bytes per second.

@@ -65,12 +65,15 @@ extension ResponseCacheTests {
 
             // When the book is fetched twice
             let first: Result<Book, RepositoryError> = await repository.performRequest(method: .get, path: "/book")
+            let bodyBytesAfterFirst = server.bodyBytesSent
             let second: Result<Book, RepositoryError> = await repository.performRequest(method: .get, path: "/book")
 
-            // Then both decoded, the second from a 304
+            // Then both decoded, the second from a 304 that moved no body (counted at the server)
             #expect(first.success?.title == "Dune")
             #expect(second.success?.title == "Dune")
             #expect(server.requests(path: "/book").last?.headers["If-None-Match"] == #""1""#)
+            #expect(bodyBytesAfterFirst == #"{"id": 1, "title": "Dune", "year": 1965}"#.utf8.count)
+            #expect(server.bodyBytesSent == bodyBytesAfterFirst)
         }
 
         @Test func onlyIfCachedWithoutAnEntryIsA504RequestError() async throws {
