@@ -13,6 +13,9 @@ extension SQLiteStore {
     /// name) are not yielded. The stream does not keep the store alive: it ends when the consumer stops iterating
     /// or when the store is released.
     ///
+    /// Iterate the stream you ask for: a stream that is made and never iterated stays registered (and is refreshed
+    /// after each commit of its type) until the store is released.
+    ///
     /// ```swift
     /// for await books in store.changes(of: Book.self) {
     ///     render(books)

@@ -10,8 +10,12 @@ struct CacheControl: Sendable, Equatable {
     init(_ headers: HTTPHeaders) {
         for field in headers.values(for: "Cache-Control") {
             for part in field.split(separator: ",") {
-                let pieces = part.split(separator: "=", maxSplits: 1)
-                let name = pieces[0].trimmingCharacters(in: .whitespaces).lowercased()
+                // Empty pieces kept: `=` or `max-age=60,=` from a hostile server must not index an empty array.
+                let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                guard let first = pieces.first else {
+                    continue
+                }
+                let name = first.trimmingCharacters(in: .whitespaces).lowercased()
                 guard !name.isEmpty, directives[name] == nil else {
                     continue
                 }

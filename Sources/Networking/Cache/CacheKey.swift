@@ -9,12 +9,22 @@ struct CacheKey: Sendable, Hashable {
 
     /// The key of `request`.
     init(_ request: HTTPRequest) {
-        self.init(method: request.method, url: request.url, authorization: request.headers["Authorization"])
+        self.init(
+            method: request.method, url: request.url, authorization: request.headers["Authorization"],
+            cookie: request.headers["Cookie"])
     }
 
-    /// The key of a request for `url` with `method` and `authorization`.
-    init(method: HTTPMethod, url: URL, authorization: String?) {
-        let credentials = authorization.map { OpenSSLDigest.sha256Hex("authorization " + $0) } ?? Self.anonymous
+    /// The key of a request for `url` with `method`, `authorization` and `cookie`: a response to a request that
+    /// carried a session cookie is filed under that cookie, so another user's session never gets it.
+    init(method: HTTPMethod, url: URL, authorization: String?, cookie: String? = nil) {
+        let credentials: String
+        switch (authorization, cookie) {
+        case (nil, nil): credentials = Self.anonymous
+        case (let authorization?, nil): credentials = OpenSSLDigest.sha256Hex("authorization " + authorization)
+        default:
+            credentials = OpenSSLDigest.sha256Hex(
+                "authorization " + (authorization ?? "") + "\ncookie " + (cookie ?? ""))
+        }
         name = Self.prefix(method: method, url: url) + credentials
     }
 

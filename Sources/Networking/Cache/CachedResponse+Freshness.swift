@@ -42,7 +42,7 @@ extension CachedResponse {
     var computedInitialAge: TimeInterval {
         let date = HTTPDate.parse(headers["Date"]) ?? responseTime
         let apparentAge = max(0, responseTime.timeIntervalSince(date))
-        let ageValue = headers["Age"].flatMap { TimeInterval($0.trimmingCharacters(in: .whitespaces)) } ?? 0
+        let ageValue = Self.deltaSeconds(headers["Age"]) ?? 0
         let correctedAge = ageValue + max(0, responseTime.timeIntervalSince(requestTime))
         return max(apparentAge, correctedAge)
     }
@@ -66,5 +66,19 @@ extension CachedResponse {
         }
         let explicit = control.maxAge != nil || response.headers.contains("Expires") || control.has("public")
         return explicit || heuristicallyCacheable.contains(response.statusCode)
+    }
+
+    /// The most seconds a delta-seconds value counts for (RFC 9111 §1.2.2: 2^31, "infinity" in practice).
+    static let maximumDeltaSeconds: TimeInterval = 2_147_483_648
+
+    /// A delta-seconds value (RFC 9111 §1.2.2): digits only, capped at ``maximumDeltaSeconds``, so that
+    /// `inf`, `1e300` or a 40-digit number from a hostile server cannot make an age that overflows later.
+    static func deltaSeconds(_ text: String?) -> TimeInterval? {
+        guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty,
+            text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        else {
+            return nil
+        }
+        return min(TimeInterval(text) ?? maximumDeltaSeconds, maximumDeltaSeconds)
     }
 }

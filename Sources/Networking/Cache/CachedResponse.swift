@@ -7,7 +7,8 @@ struct CachedResponse: Sendable, Equatable {
     private(set) var headers: HTTPHeaders
     private(set) var body: Data
     private(set) var url: URL
-    /// Lowercased names of the request fields `Vary` lists that the request carried, with their values.
+    /// Lowercased names of the request fields `Vary` lists that the request carried, with the SHA-256 of their
+    /// values: a `Vary: Cookie` or `Vary: Authorization` must not write a session or a token into a cache file.
     private(set) var varyValues: [String: String]
     /// When the request that got this response (or its last 304) was sent.
     private(set) var requestTime: Date
@@ -34,6 +35,9 @@ struct CachedResponse: Sendable, Equatable {
         statusCode = response.statusCode
         headers = response.headers
         headers.remove(CacheStatus.headerName)
+        // Stored without its cookies (as browsers do): a hit must not replay a Set-Cookie into the jar, bring back
+        // a cookie the app removed at logout, or write a session into a cache file.
+        headers.remove("Set-Cookie")
         body = response.body
         url = response.url
         varyValues = [:]
@@ -41,7 +45,7 @@ struct CachedResponse: Sendable, Equatable {
         self.responseTime = responseTime
         derive()
         for name in varyNames {
-            varyValues[name] = request.headers[name]
+            varyValues[name] = request.headers[name].map(Self.varyDigest)
         }
     }
 
@@ -76,7 +80,7 @@ struct CachedResponse: Sendable, Equatable {
     /// Whether `request` selects this response: every field `Vary` names has the stored value (or is absent in
     /// both).
     func matches(_ request: HTTPRequest) -> Bool {
-        varyNames.allSatisfy { request.headers[$0] == varyValues[$0] }
+        varyNames.allSatisfy { request.headers[$0].map(Self.varyDigest) == varyValues[$0] }
     }
 
     /// The bytes the response takes in memory, roughly: URL, header fields, varied values and body.
@@ -94,7 +98,8 @@ struct CachedResponse: Sendable, Equatable {
         for name in Set(fresh.map { $0.name.lowercased() }) {
             headers.remove(name)
         }
-        for field in fresh where field.name.lowercased() != CacheStatus.headerName.lowercased() {
+        let skipped: Set<String> = [CacheStatus.headerName.lowercased(), "set-cookie"]
+        for field in fresh where !skipped.contains(field.name.lowercased()) {
             headers.add(name: field.name, value: field.value)
         }
         self.requestTime = requestTime
@@ -105,9 +110,15 @@ struct CachedResponse: Sendable, Equatable {
     /// The response handed to the caller, labelled with how the cache answered and with its `Age`.
     func response(for request: HTTPRequest, status: CacheStatus, age: TimeInterval) -> HTTPResponse {
         var headers = headers
-        headers["Age"] = String(Int(max(age, 0).rounded(.down)))
+        let seconds = min(max(age.isFinite ? age : 0, 0), Self.maximumDeltaSeconds)
+        headers["Age"] = String(Int(seconds.rounded(.down)))
         headers[CacheStatus.headerName] = status.rawValue
         return HTTPResponse(
             statusCode: statusCode, headers: headers, body: request.method == .head ? Data() : body, url: url)
+    }
+
+    /// How a varied request value is kept: its SHA-256, hex.
+    static func varyDigest(_ value: String) -> String {
+        OpenSSLDigest.sha256Hex("vary " + value)
     }
 }

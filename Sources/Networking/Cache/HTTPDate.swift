@@ -5,6 +5,8 @@ import Foundation
 enum HTTPDate {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     private static let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
+    /// The seconds from 1970 to the end of year 9999: dates beyond are not HTTP-dates.
+    private static let maximumSeconds: TimeInterval = 253_402_300_800
 
     /// The date in `text`, or `nil` when it is not an HTTP-date.
     static func parse(_ text: String?) -> Date? {
@@ -16,7 +18,8 @@ enum HTTPDate {
 
     /// `Sun, 06 Nov 1994 08:49:37 GMT`.
     static func format(_ date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let clamped = min(max(date.timeIntervalSince1970, -maximumSeconds), maximumSeconds)
+        let seconds = Int(clamped.isFinite ? clamped.rounded(.down) : 0)
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let time = seconds - days * 86_400
         let (year, month, day) = civil(fromDays: days)
@@ -29,7 +32,8 @@ enum HTTPDate {
         // "Sun, 06 Nov 1994 08:49:37 GMT"
         let parts = text.split(separator: " ")
         guard parts.count == 6, parts[0].hasSuffix(","), parts[5] == "GMT", let day = Int(parts[1]),
-            let monthIndex = months.firstIndex(of: String(parts[2])), let year = Int(parts[3])
+            let monthIndex = months.firstIndex(of: String(parts[2])), let year = Int(parts[3]),
+            (1...9999).contains(year)  // a hostile 12-digit year would overflow the day arithmetic
         else {
             return nil
         }
@@ -50,7 +54,7 @@ enum HTTPDate {
             formatter.locale = Locale(identifier: "en_US_POSIX")
             formatter.timeZone = TimeZone(identifier: "GMT")
             formatter.dateFormat = format
-            if let date = formatter.date(from: text) {
+            if let date = formatter.date(from: text), abs(date.timeIntervalSince1970) < maximumSeconds {
                 return date
             }
         }

@@ -121,7 +121,8 @@ public final class ResponseCache: Sendable {
                 return (try body(storage), nil)
             } catch {
                 let place = (storage as? DiskCacheStorage).map { "the folder \($0.folder.path)" } ?? "its storage"
-                storage = MemoryCacheStorage(capacity: capacity)
+                // At most the memory default: a 100 MiB disk budget must not become 100 MiB of RAM.
+                storage = MemoryCacheStorage(capacity: min(capacity, 10 << 20))
                 let message =
                     "ResponseCache: \(place) cannot be used (\(error.localizedDescription)); caching in memory instead"
                 return (try? body(storage), message)

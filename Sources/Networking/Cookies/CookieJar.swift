@@ -16,7 +16,7 @@ struct CookieJar: Equatable {
     init(cookies: [StoredCookie] = [], now: Date = Date()) {
         for cookie in cookies.sorted(by: Self.isOlder) where !cookie.isExpired(at: now) {
             byKey[cookie.key] = cookie
-            nextSequence = max(nextSequence, cookie.sequence + 1)
+            nextSequence = max(nextSequence, cookie.sequence &+ 1)  // an edited file must not trap
         }
     }
 

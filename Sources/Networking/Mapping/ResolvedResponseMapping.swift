@@ -5,18 +5,15 @@ struct ResolvedResponseMapping: Sendable {
     private let envelopes: ResourcePathMatcher<EnvelopeRule>
     private let errorModels: ResourcePathMatcher<[ErrorModelRule]>
     private let models: ResourcePathMatcher<[ModelRule]>
-    private let basePath: String?
     /// Nothing declared: every lookup is skipped.
     let isEmpty: Bool
     /// What is wrong with the declared patterns and key paths, one sentence each.
     let problems: [String]
 
-    init(_ mapping: ResponseMapping, basePath: String?) {
+    init(_ mapping: ResponseMapping) {
         envelopes = ResourcePathMatcher(mapping.envelopes)
         errorModels = ResourcePathMatcher(mapping.errorModels)
         models = ResourcePathMatcher(mapping.models)
-        // Matched against the answering URL's percent-encoded path, so encoded as `baseURL()` encodes it.
-        self.basePath = basePath.map(NetworkingConfiguration.percentEncodePath)
         isEmpty = mapping.isEmpty
         let keyPathProblems = mapping.envelopes.sorted { $0.key < $1.key }.compactMap { pattern, rule in
             rule.problem.map { "envelope \"\(pattern)\": \($0)" }
@@ -33,14 +30,15 @@ struct ResolvedResponseMapping: Sendable {
         }
     }
 
-    /// The path the tables are matched against: the answering URL's path relative to the base path, each
-    /// component percent-decoded so that patterns read as the call's path was written (`bücher/#`).
-    func resourcePath(of url: URL?) -> String {
-        guard let url else {
+    /// The path the tables are matched against (DESIGN §12: the call's path): the path as the call wrote it
+    /// (relative to the base URL already), without its query or fragment, slashes trimmed, each component
+    /// percent-decoded so that `b%C3%BCcher/7` and `bücher/7` read alike. Redirects do not change it.
+    func resourcePath(ofCall path: String) -> String {
+        guard !isEmpty else {
             return ""
         }
-        let relative = ResourcePathMatcher<EnvelopeRule>.relativePath(
-            url.path(percentEncoded: true), basePath: basePath)
+        let withoutQuery = path.prefix { $0 != "?" && $0 != "#" }
+        let relative = ResourcePathMatcher<EnvelopeRule>.relativePath(String(withoutQuery), basePath: nil)
         guard relative.contains("%") else {
             return relative
         }
@@ -55,15 +53,15 @@ struct ResolvedResponseMapping: Sendable {
         .joined(separator: "/")
     }
 
-    /// The envelope of the response from `url`, if its path has one.
-    func envelope(for url: URL?) -> EnvelopeRule? {
-        isEmpty ? nil : envelopes.match(resourcePath(of: url))
+    /// The envelope of a call whose resource path is `path`, if it has one.
+    func envelope(for path: String) -> EnvelopeRule? {
+        isEmpty ? nil : envelopes.match(path)
     }
 
     /// The error model decoded from a failing response, or `nil` when no rule applies or the body does not
     /// decode.
-    func errorModel(for response: ResponseError) -> (any Sendable)? {
-        guard !isEmpty, let rules = errorModels.match(resourcePath(of: response.url)) else {
+    func errorModel(for response: ResponseError, path: String) -> (any Sendable)? {
+        guard !isEmpty, let rules = errorModels.match(path) else {
             return nil
         }
         let applicable = rules.enumerated().filter { $0.element.statusCodes?.contains(response.statusCode) ?? true }
@@ -77,8 +75,8 @@ struct ResolvedResponseMapping: Sendable {
     }
 
     /// The model rule for a successful response, with Overcoat's precedence, or `nil`.
-    func model(for response: HTTPResponse, method: HTTPMethod) -> ModelRule? {
-        guard let rules = models.match(resourcePath(of: response.url)) else {
+    func model(for response: HTTPResponse, method: HTTPMethod, path: String) -> ModelRule? {
+        guard let rules = models.match(path) else {
             return nil
         }
         let applicable = rules.enumerated().filter { $0.element.applies(to: method, status: response.statusCode) }

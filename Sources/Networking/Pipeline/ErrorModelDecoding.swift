@@ -3,16 +3,18 @@
 struct ErrorModelDecoding: Sendable {
     let mapping: ResolvedResponseMapping
 
-    func decorate(_ error: RepositoryError) -> RepositoryError {
+    /// `error` with the error model of its response, for a call whose path (as written) is `callPath`.
+    func decorate(_ error: RepositoryError, callPath: String) -> RepositoryError {
         guard !mapping.isEmpty else {
             return error
         }
+        let path = mapping.resourcePath(ofCall: callPath)
         switch error {
         case .requestError(var response):
-            response.errorModel = mapping.errorModel(for: response)
+            response.errorModel = mapping.errorModel(for: response, path: path)
             return .requestError(response)
         case .unauthenticatedSession(.some(var response)):
-            response.errorModel = mapping.errorModel(for: response)
+            response.errorModel = mapping.errorModel(for: response, path: path)
             return .unauthenticatedSession(response)
         default:
             return error

@@ -54,7 +54,7 @@ struct RequestPipeline: Sendable {
                     try await monitors.send(request, context, attempts: attempts)
                 }
             }
-            return StatusValidation.validate(response).mapError(errorModels.decorate)
+            return StatusValidation.validate(response).mapError { errorModels.decorate($0, callPath: context.path) }
         } catch {
             return .failure(Self.map(error))
         }

@@ -6,6 +6,8 @@ import Foundation
 struct ResponseDecoding: Sendable {
     let configuration: NetworkingConfiguration
     let method: HTTPMethod
+    /// The call's path as the mapping matches it (``ResolvedResponseMapping/resourcePath(ofCall:)``).
+    let resourcePath: String
     let mapping: ResolvedResponseMapping
     let sink: (any DecodedResultSink)?
 
@@ -18,7 +20,7 @@ struct ResponseDecoding: Sendable {
     /// Decodes `response` as `T`: `EmptyResponse` ignores the body, `Data` and `String` take it raw,
     /// anything else is JSON.
     func decode<T: Decodable>(_ response: HTTPResponse, as type: T.Type) -> Result<T, RepositoryError> {
-        Self.decoded(response, as: type, method: method, envelope: mapping.envelope(for: response.url))
+        Self.decoded(response, as: type, method: method, envelope: mapping.envelope(for: resourcePath))
             .mapError { report($0, response) }
             .map(deliver)
     }
@@ -27,7 +29,7 @@ struct ResponseDecoding: Sendable {
     func decodeEnveloped<T: Decodable & Sendable>(_ response: HTTPResponse, as type: T.Type) -> Result<
         Enveloped<T>, RepositoryError
     > {
-        Self.decoded(response, as: type, method: method, envelope: mapping.envelope(for: response.url))
+        Self.decoded(response, as: type, method: method, envelope: mapping.envelope(for: resourcePath))
             .map { Enveloped(result: $0, response: response) }
             .mapError { report($0, response) }
             .map(deliver)
@@ -35,14 +37,14 @@ struct ResponseDecoding: Sendable {
 
     /// Decodes `response` as the model the mapping declares for its path, method and status.
     func decodeMapped(_ response: HTTPResponse) -> Result<any Sendable, RepositoryError> {
-        guard let rule = mapping.model(for: response, method: method) else {
-            let path = mapping.resourcePath(of: response.url)
+        guard let rule = mapping.model(for: response, method: method, path: resourcePath) else {
+            let path = resourcePath
             let reason =
                 "responseMapping maps no model for \(method) \"\(path)\" (HTTP \(response.statusCode), "
                 + "\(response.url.absoluteString))"
             return .failure(report(.decodeError(.custom(reason)), response))
         }
-        let envelope = mapping.envelope(for: response.url)
+        let envelope = mapping.envelope(for: resourcePath)
         return Self.decodedJSON(response, typeName: rule.typeName, method: method) {
             try rule.decode(response.body, envelope)
         }

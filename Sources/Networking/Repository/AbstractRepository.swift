@@ -91,7 +91,7 @@ open class AbstractRepository: @unchecked Sendable {
             transport: (any HTTPTransport)?
         ) {
             let transport = transport ?? CurlTransport.shared
-            let mapping = ResolvedResponseMapping(configuration.responseMapping, basePath: configuration.subdomainURL)
+            let mapping = ResolvedResponseMapping(configuration.responseMapping)
             self.transport = transport
             self.mapping = mapping
             baseURL = Result { () throws(RepositoryError) in
@@ -132,7 +132,10 @@ open class AbstractRepository: @unchecked Sendable {
         RequestContext(callID: CallAttempts.nextCallID(), path: path, requiresSession: requiresSession)
     }
 
-    func decoding(_ method: HTTPMethod) -> ResponseDecoding {
-        ResponseDecoding(configuration: configuration, method: method, mapping: responseMapping, sink: resultSink)
+    /// How a call's response is decoded; `path` is the call's path as written, which the response mapping matches.
+    func decoding(_ method: HTTPMethod, path: String) -> ResponseDecoding {
+        ResponseDecoding(
+            configuration: configuration, method: method, resourcePath: responseMapping.resourcePath(ofCall: path),
+            mapping: responseMapping, sink: resultSink)
     }
 }

@@ -29,9 +29,10 @@ struct SQLiteStatement {
                     guard let base = buffer.baseAddress, !buffer.isEmpty else {
                         return sqlite3_bind_text(handle, index, "", 0, Self.transient)
                     }
-                    return sqlite3_bind_text(
-                        handle, index, base.assumingMemoryBound(to: CChar.self), Int32(buffer.count),
-                        Self.transient)
+                    // 64-bit length: a batch over 2 GiB is SQLite's "too big" error, not an Int32 trap.
+                    return sqlite3_bind_text64(
+                        handle, index, base.assumingMemoryBound(to: CChar.self), UInt64(buffer.count),
+                        Self.transient, UInt8(SQLITE_UTF8))
                 }
             }
             guard code == SQLITE_OK else {

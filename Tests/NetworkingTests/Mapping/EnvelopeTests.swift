@@ -218,24 +218,23 @@ struct EnvelopeTests {
         #expect(book.success == Fixtures.dune)
     }
 
-    @Test("a base path is stripped only at a component boundary: /v1 does not strip /v10/books")
-    func basePathAtComponentBoundary() async {
-        // Given a response answering from /v10/books (StubTransport answers from the request URL unless told
-        // otherwise) while the base path is /v1
+    @Test("the call's path is matched, not the URL that answered: a redirect does not change the envelope")
+    func callPathIsMatched() async {
+        // Given a response answering from another URL (as after a redirect), whose path has an envelope of its own
         let transport = StubTransport { _ in
             HTTPResponse(
-                statusCode: 200, body: Data(#"{"other": \#(Fixtures.duneJSON)}"#.utf8),
-                url: URL(string: "https://api.example.test/v10/books")!)
+                statusCode: 200, body: Data(#"{"data": \#(Fixtures.duneJSON)}"#.utf8),
+                url: URL(string: "https://api.example.test/v1/elsewhere")!)
         }
         let repository = Fixtures.repository(transport) { mapping in
             mapping.envelope("books", resultKeyPath: "data")
-            mapping.envelope("v10/books", resultKeyPath: "other")
+            mapping.envelope("elsewhere", resultKeyPath: "other")
         }
 
         // When
         let book: Result<Book, RepositoryError> = await repository.performRequest(method: .get, path: "books")
 
-        // Then the whole path v10/books is what matched
+        // Then the call's path, books, chose the envelope
         #expect(book.success == Fixtures.dune)
         #expect(transport.requests.first?.url.absoluteString == "https://api.example.test/v1/books")
     }
