@@ -61,8 +61,9 @@ enum HTTPDate {
         return nil
     }
 
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm); the cookie dates use it
+    /// too. Callers keep `year` within 1...9999.
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let year = month <= 2 ? year - 1 : year
         let era = (year >= 0 ? year : year - 399) / 400
         let yearOfEra = year - era * 400
