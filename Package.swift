@@ -26,6 +26,11 @@ let package = Package(
             pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"])]
         ),
+        // WebSocket framing. Debian's libwslay-dev has no pkg-config file: the module map links "wslay" by name.
+        .systemLibrary(
+            name: "CWslay",
+            providers: [.apt(["libwslay-dev"])]
+        ),
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
@@ -43,7 +48,7 @@ let package = Package(
         ),
         .target(
             name: "Networking",
-            dependencies: ["CNetworkingShim", "CCurl", "COpenSSL"],
+            dependencies: ["CNetworkingShim", "CCurl", "COpenSSL", "CWslay"],
             swiftSettings: upcomingFeatures
         ),
         // The SQLite store of decoded models: its own target and product, so that only apps using it link SQLite.
@@ -54,7 +59,7 @@ let package = Package(
         ),
         .target(
             name: "NetworkingTestKit",
-            dependencies: ["Networking", "CNetworkingTestKitShim", "COpenSSL"],
+            dependencies: ["Networking", "CNetworkingTestKitShim", "COpenSSL", "CWslay"],
             swiftSettings: upcomingFeatures
         ),
         .executableTarget(
