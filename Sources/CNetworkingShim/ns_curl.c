@@ -72,3 +72,13 @@ SSL *ns_curl_easy_tls_ssl(CURL *handle) {
 CURLMcode ns_curl_multi_setopt_long(CURLM *multi, CURLMoption option, long value) {
     return curl_multi_setopt(multi, option, value);
 }
+
+curl_socket_t ns_curl_easy_active_socket(CURL *handle) {
+    curl_socket_t socket = CURL_SOCKET_BAD;
+    if (curl_easy_getinfo(handle, CURLINFO_ACTIVESOCKET, &socket) != CURLE_OK) {
+        return CURL_SOCKET_BAD;
+    }
+    return socket;
+}
+
+void ns_ssl_ctx_accept_moving_write_buffer(SSL_CTX *ctx) { SSL_CTX_set_mode(ctx, SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER); }

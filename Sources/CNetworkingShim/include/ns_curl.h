@@ -52,4 +52,12 @@ SSL *ns_curl_easy_tls_ssl(CURL *handle);
 
 CURLMcode ns_curl_multi_setopt_long(CURLM *multi, CURLMoption option, long value);
 
+/// The socket of a CONNECT_ONLY transfer's connection (CURLINFO_ACTIVESOCKET), or CURL_SOCKET_BAD.
+curl_socket_t ns_curl_easy_active_socket(CURL *handle);
+/// Lets OpenSSL retry a partial write from another buffer address (SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER), as a
+/// WebSocket's send queue does after CURLE_AGAIN; curl itself sets only SSL_MODE_RELEASE_BUFFERS.
+void ns_ssl_ctx_accept_moving_write_buffer(SSL_CTX *ctx);
+static const long NS_CURL_HTTP_VERSION_1_1 = CURL_HTTP_VERSION_1_1;
+static const curl_socket_t NS_CURL_SOCKET_BAD = CURL_SOCKET_BAD;
+
 #endif

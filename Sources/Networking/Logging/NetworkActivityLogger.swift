@@ -35,6 +35,7 @@ public final class NetworkActivityLogger: Sendable {
         var output: @Sendable (String) -> Void = StandardErrorOutput.write
         var redactedHeaders = NetworkActivityLogger.defaultRedactedHeaders
         var redactedBodyFields = CredentialFieldRedaction.defaultWords
+        var logsWebSocketPayloads = false
     }
 
     private let state = Locked(State())
@@ -81,6 +82,14 @@ public final class NetworkActivityLogger: Sendable {
     public var redactedBodyFields: Set<String> {
         get { state.withLock { $0.redactedBodyFields } }
         set { state.withLock { $0.redactedBodyFields = newValue } }
+    }
+
+    /// Whether WebSocket messages opened through a configuration with this logger print their text (the first 1 KiB)
+    /// at `.debug`, besides their kind and size. Default `false`: message payloads are application data that the
+    /// header and body-field redaction cannot recognise, so they are never printed unless asked for.
+    public var logsWebSocketPayloads: Bool {
+        get { state.withLock { $0.logsWebSocketPayloads } }
+        set { state.withLock { $0.logsWebSocketPayloads = newValue } }
     }
 
     /// Whether ``startLogging()`` was called more recently than ``stopLogging()``.

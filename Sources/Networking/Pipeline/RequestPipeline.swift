@@ -11,7 +11,7 @@ import Foundation
 /// 4. **cache**: with a ``ResponseCache`` in the configuration, GET and HEAD are answered from it, revalidated,
 ///    or sent and stored (``CachingTransport``; after the monitors, so the logger shows hits);
 /// 5. **transport**: libcurl unless the repository was given another;
-/// 6. **validation**: 2xx passes, 401 is `.unauthenticatedSession`, any other status `.requestError`;
+/// 6. **validation**: 2xx passes (101 to a WebSocket upgrade), 401 is `.unauthenticatedSession`, any other status `.requestError`;
 /// 7. **error models**: a failing response's body decoded as the ``ResponseMapping``'s error model for its path.
 ///
 /// Decoding (at an envelope's key path) follows in ``ResponseDecoding``, and hands the value to the
@@ -54,7 +54,7 @@ struct RequestPipeline: Sendable {
                     try await monitors.send(request, context, attempts: attempts)
                 }
             }
-            return StatusValidation.validate(response).mapError { errorModels.decorate($0, callPath: context.path) }
+            return StatusValidation.validate(response, of: request).mapError { errorModels.decorate($0, callPath: context.path) }
         } catch {
             return .failure(Self.map(error))
         }

@@ -37,6 +37,10 @@ public struct HTTPRequest: Sendable {
     var cookieStorage: CookieStorage?
     /// The `Cookie` header the caller set, sent again (before the jar's cookies) on hops that keep the origin.
     var callerCookie: String?
+    /// Set by ``AbstractRepository/openWebSocket(path:headers:protocols:maximumMessageSize:)``: the request is a
+    /// WebSocket upgrade, which ``CurlTransport`` opens (no redirect followed, never cached) and whose connection it
+    /// hands back through this slot.
+    var webSocketUpgrade: WebSocketUpgrade?
 
     /// Creates a request.
     /// - Parameters:

@@ -1,8 +1,40 @@
 import COpenSSL
 import Foundation
 
-/// SHA-256 digests through OpenSSL's EVP API, for code outside this folder that needs a hash (cache keys).
+/// SHA-256 and SHA-1 digests and random bytes through OpenSSL, for code outside this folder that needs them (cache
+/// keys, the WebSocket handshake and frame masks).
 enum OpenSSLDigest {
+    /// The SHA-1 of the UTF-8 bytes of `text`, as the WebSocket handshake's accept value needs (RFC 6455 §4.2.2).
+    /// - Parameter text: The text to hash.
+    /// - Returns: 20 bytes, or `nil` when OpenSSL could not allocate.
+    static func sha1(_ text: String) -> [UInt8]? {
+        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        let bytes = Array(text.utf8)
+        let status = bytes.withUnsafeBytes { raw in
+            digest.withUnsafeMutableBufferPointer { out in
+                EVP_Digest(raw.baseAddress, raw.count, out.baseAddress, &length, EVP_sha1(), nil)
+            }
+        }
+        return status == 1 ? Array(digest.prefix(Int(length))) : nil
+    }
+
+    /// Fills `buffer` from OpenSSL's cryptographically secure generator (WebSocket keys and masks must be
+    /// unpredictable), falling back to the system's generator if OpenSSL fails.
+    /// - Parameter buffer: The bytes to fill.
+    static func fillRandom(_ buffer: UnsafeMutableRawBufferPointer) {
+        guard let base = buffer.baseAddress, !buffer.isEmpty else {
+            return
+        }
+        if RAND_bytes(base.assumingMemoryBound(to: UInt8.self), Int32(buffer.count)) == 1 {
+            return
+        }
+        var generator = SystemRandomNumberGenerator()
+        for index in buffer.indices {
+            buffer[index] = UInt8.random(in: 0...255, using: &generator)
+        }
+    }
+
     /// The lowercase hex SHA-256 of the UTF-8 bytes of `text`.
     /// - Parameter text: The text to hash.
     /// - Returns: 64 hex digits.

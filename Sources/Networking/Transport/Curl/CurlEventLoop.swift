@@ -16,6 +16,8 @@ final class CurlEventLoop: @unchecked Sendable {
     private struct Inbox {
         var submitted: [CurlTransfer] = []
         var cancelled: [CurlTransfer] = []
+        var sockets: [CurlWebSocketConnection] = []
+        var cancelledSockets: [CurlWebSocketConnection] = []
         var stopping = false
         var closed = false
         /// Threads between taking the lock and returning from curl_multi_wakeup; the loop closes only at 0.
@@ -26,10 +28,17 @@ final class CurlEventLoop: @unchecked Sendable {
     private let inbox = Locked(Inbox())
     private let live = Locked(0)
     private var loopTransfers: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+    private var sockets = CurlLoopSockets()
+    private let socketCount = Locked(0)
 
     /// The number of transfers submitted and not yet finished.
     var liveTransferCount: Int {
         live.withLock { $0 }
+    }
+
+    /// The number of WebSocket connections opening or open.
+    var openSocketCount: Int {
+        socketCount.withLock { $0 }
     }
 
     /// Creates the multi handle and starts the loop thread.
@@ -73,6 +82,21 @@ final class CurlEventLoop: @unchecked Sendable {
         wake { $0.stopping = true }
     }
 
+    /// Queues a WebSocket connection to connect.
+    func enqueue(socket connection: CurlWebSocketConnection) {
+        socketCount.withLock { $0 += 1 }
+        wake { $0.sockets.append(connection) }
+    }
+
+    /// Queues the cancellation of an opening connection, or (with `nil`) only wakes the loop.
+    func enqueue(cancelledSocket connection: CurlWebSocketConnection?) {
+        wake { inbox in
+            if let connection {
+                inbox.cancelledSockets.append(connection)
+            }
+        }
+    }
+
     private func wake(_ change: (inout Inbox) -> Void) {
         // curl_multi_wakeup runs outside the lock: the loop thread, woken at once, would otherwise spin on it.
         let open = inbox.withLock { inbox in
@@ -92,12 +116,14 @@ final class CurlEventLoop: @unchecked Sendable {
     private func run() {
         var running: Int32 = 0
         while true {
-            let (submitted, cancelled, stopping) = inbox.withLock { inbox in
+            let (submitted, cancelled, newSockets, cancelledSockets, stopping) = inbox.withLock { inbox in
                 defer {
                     inbox.submitted = []
                     inbox.cancelled = []
+                    inbox.sockets = []
+                    inbox.cancelledSockets = []
                 }
-                return (inbox.submitted, inbox.cancelled, inbox.stopping)
+                return (inbox.submitted, inbox.cancelled, inbox.sockets, inbox.cancelledSockets, inbox.stopping)
             }
             for transfer in submitted {
                 add(transfer)
@@ -105,12 +131,19 @@ final class CurlEventLoop: @unchecked Sendable {
             for transfer in cancelled {
                 cancel(transfer)
             }
-            if stopping && loopTransfers.isEmpty {
+            for connection in newSockets {
+                add(connection)
+            }
+            for connection in cancelledSockets {
+                cancel(connection)
+            }
+            if stopping && loopTransfers.isEmpty && sockets.isEmpty {
                 break
             }
             curl_multi_perform(multi, &running)
             collectFinished()
-            curl_multi_poll(multi, nil, 0, 1000, nil)
+            serviceSockets()
+            poll()
         }
         while !inbox.withLock({ inbox in
             inbox.closed = inbox.wakers == 0
@@ -144,14 +177,89 @@ final class CurlEventLoop: @unchecked Sendable {
     private func collectFinished() {
         var remaining: Int32 = 0
         while let message = curl_multi_info_read(multi, &remaining) {
-            guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle,
-                let transfer = loopTransfers[handle]
-            else {
+            guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle else {
+                continue
+            }
+            if let connection = sockets.connecting.removeValue(forKey: handle) {
+                // Connected (or failed to): the handle stays in the multi handle, or curl_easy_send/recv stop
+                // working and the socket closes (trap: removing it is how a WebSocket ends).
+                connection.connected(message.pointee.data.result)
+                if connection.phase == .finished {
+                    remove(connection)
+                } else {
+                    sockets.active.append(connection)
+                }
+                continue
+            }
+            guard let transfer = loopTransfers[handle] else {
                 continue
             }
             let outcome = transfer.outcome(message.pointee.data.result)
             complete(transfer, outcome, inMulti: true)
         }
+    }
+
+    private func add(_ connection: CurlWebSocketConnection) {
+        let code = curl_multi_add_handle(multi, connection.handle)
+        guard code == CURLM_OK else {
+            let reason = String(cString: curl_multi_strerror(code))
+            connection.end(
+                opening: TransportError(
+                    code: .other, message: "libcurl refused \(connection.url.absoluteString): \(reason)"))
+            connection.releaseHandle()
+            socketCount.withLock { $0 -= 1 }
+            return
+        }
+        sockets.connecting[connection.handle] = connection
+    }
+
+    private func cancel(_ connection: CurlWebSocketConnection) {
+        guard connection.phase == .connecting || connection.phase == .upgrading, connection.isOpening else {
+            return
+        }
+        connection.end(opening: CancellationError())
+        sockets.connecting[connection.handle] = nil
+        sockets.active.removeAll { $0 === connection }
+        remove(connection)
+    }
+
+    /// Services every upgrading and open socket after every wake-up (curl_multi_poll drops POLLHUP for extra
+    /// descriptors, and OpenSSL may hold bytes poll cannot see), then removes the finished ones.
+    private func serviceSockets() {
+        guard !sockets.active.isEmpty else {
+            return
+        }
+        let now = ContinuousClock.now
+        for connection in sockets.active {
+            connection.service(now: now)
+        }
+        sockets.active.removeAll { connection in
+            guard connection.phase == .finished else {
+                return false
+            }
+            remove(connection)
+            return true
+        }
+    }
+
+    /// Waits for curl's sockets and timers, the WebSockets' descriptors and deadlines, or a wake-up.
+    private func poll() {
+        guard !sockets.active.isEmpty else {
+            curl_multi_poll(multi, nil, 0, 1000, nil)
+            return
+        }
+        var descriptors = sockets.waitDescriptors()
+        let timeout = sockets.pollTimeout(maximum: 1000, now: .now)
+        descriptors.withUnsafeMutableBufferPointer { buffer in
+            _ = curl_multi_poll(multi, buffer.baseAddress, UInt32(buffer.count), timeout, nil)
+        }
+    }
+
+    /// Ends a WebSocket connection: out of the multi handle (which closes its socket), then freed.
+    private func remove(_ connection: CurlWebSocketConnection) {
+        curl_multi_remove_handle(multi, connection.handle)
+        connection.releaseHandle()
+        socketCount.withLock { $0 -= 1 }
     }
 
     /// Removes the handle, frees it, and only then resumes the awaiting task, so a returned `send` never

@@ -135,7 +135,7 @@ extension CurlTransfer {
             .joined(separator: "; ")
     }
 
-    private static func isValidHeader(name: String, value: String) -> Bool {
+    static func isValidHeader(name: String, value: String) -> Bool {
         let forbiddenInName: Set<UInt8> = [0, 9, 10, 13, 32, UInt8(ascii: ":"), UInt8(ascii: ";")]
         return !name.isEmpty && !name.utf8.contains(where: forbiddenInName.contains)
             && !value.utf8.contains { $0 == 0 || $0 == 10 || $0 == 13 }

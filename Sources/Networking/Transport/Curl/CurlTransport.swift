@@ -103,6 +103,9 @@ public final class CurlTransport: HTTPTransport {
     ///   ``RepositoryError/invalidParameters(_:)`` for a request that cannot be sent as it is (a line break in a
     ///   header value, pinning on a transport with ``dnsOverHTTPS``).
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        if let upgrade = request.webSocketUpgrade {
+            return try await openWebSocket(request, upgrade: upgrade)  // no redirect is followed for an upgrade
+        }
         let pins = try Self.loadPins(of: request)
         let budget = request.timeout.isFinite ? max(request.timeout, 0) : 1e9
         let deadline = ContinuousClock.now + .milliseconds(CurlTransfer.milliseconds(budget))
@@ -137,6 +140,19 @@ public final class CurlTransport: HTTPTransport {
             }
             current = next
         }
+    }
+
+    /// The event loop, or `nil` when libcurl could not create one (``loopFailure`` says why).
+    var eventLoop: CurlEventLoop? { loop }
+
+    /// Why there is no event loop.
+    var loopFailure: any Error {
+        loopError ?? TransportError(code: .other, message: "the transport has no event loop")
+    }
+
+    /// The request's pinned set, loaded once per ``PinnedCertificates`` value.
+    static func pins(of request: HTTPRequest) throws(PinningFailure) -> PinSet? {
+        try loadPins(of: request)
     }
 
     /// Loads (once per ``PinnedCertificates`` value) the request's pinned set; no request is sent on failure.

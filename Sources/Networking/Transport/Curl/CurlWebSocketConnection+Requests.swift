@@ -1,0 +1,78 @@
+import Foundation
+
+extension CurlWebSocketConnection {
+    /// Queues a message and waits until it was written to the socket (or the connection ended).
+    /// - Parameter message: The message.
+    /// - Returns: Success once written; the connection's error otherwise.
+    func send(_ message: WebSocketMessage) async -> Result<Void, RepositoryError> {
+        await withCheckedContinuation { continuation in
+            let ended = requests.withLock { requests -> RepositoryError? in
+                if let ended = requests.ended {
+                    return ended
+                }
+                requests.messages.append((message, continuation))
+                return nil
+            }
+            if let ended {
+                continuation.resume(returning: .failure(ended))
+            } else {
+                waker.wake()
+            }
+        }
+    }
+
+    /// Sends a ping and waits for its pong, at most the connection's timeout (after which the connection fails as
+    /// dead).
+    func ping() async -> Result<Void, RepositoryError> {
+        await withCheckedContinuation { continuation in
+            let ended = requests.withLock { requests -> RepositoryError? in
+                if let ended = requests.ended {
+                    return ended
+                }
+                requests.pings.append(continuation)
+                return nil
+            }
+            if let ended {
+                continuation.resume(returning: .failure(ended))
+            } else {
+                waker.wake()
+            }
+        }
+    }
+
+    /// Starts the closing handshake without waiting for it.
+    func requestClose(code: Int, reason: String) {
+        let queued = requests.withLock { requests -> Bool in
+            guard requests.ended == nil, requests.close == nil else {
+                return false
+            }
+            requests.close = (code, reason)
+            return true
+        }
+        if queued {
+            waker.wake()
+        }
+    }
+
+    /// Runs the closing handshake and waits until the connection ended (the peer's close arrived, the wait ran
+    /// out, or the connection had ended already).
+    func close(code: Int, reason: String) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ended = requests.withLock { requests -> Bool in
+                guard requests.ended == nil else {
+                    return true
+                }
+                if requests.close == nil {
+                    requests.close = (code, reason)
+                }
+                requests.closeWaiters.append(continuation)
+                return false
+            }
+            if ended {
+                continuation.resume()
+            } else {
+                waker.wake()
+            }
+        }
+    }
+}

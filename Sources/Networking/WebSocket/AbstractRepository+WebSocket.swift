@@ -1,0 +1,47 @@
+public import Foundation
+
+extension AbstractRepository {
+    /// Opens a WebSocket to `path` on the configuration's base URL (http becomes ws, https wss), through the
+    /// repository's pipeline: the session token, default headers, interceptors and cookie jar apply to the upgrade
+    /// request, the event monitors log it and its answer, the configuration's pins and timeout apply to the
+    /// connection.
+    ///
+    /// ```swift
+    /// final class FeedRepository: AbstractRepository, @unchecked Sendable {
+    ///     func liveFeed() async -> Result<WebSocket, RepositoryError> {
+    ///         await openWebSocket(path: "feed", protocols: ["feed.v2"])
+    ///     }
+    /// }
+    /// ```
+    /// The configuration's loggers also print, at `.debug`, when the socket opens and closes and each message's kind
+    /// and size (payloads only with ``NetworkActivityLogger/logsWebSocketPayloads``). The repository's transport must
+    /// be a ``CurlTransport`` (the default).
+    /// - Parameters:
+    ///   - path: The path, relative to the base URL, or an absolute ws/wss URL.
+    ///   - headers: Extra upgrade-request headers (not `Upgrade`, `Connection`, `Host` or `Sec-WebSocket-*`).
+    ///   - protocols: The subprotocols to offer, preferred first.
+    ///   - maximumMessageSize: The largest message accepted; a larger one closes the socket with 1009.
+    /// - Returns: The open socket, or the error a request to `path` would give (401 →
+    ///   ``RepositoryError/unauthenticatedSession(_:)``, other refusals ``RepositoryError/requestError(_:)`` with the
+    ///   body, ``RepositoryError/pinningFailure(_:)`` with no byte of the upgrade sent).
+    public func openWebSocket(
+        path: String, headers: [String: String] = [:], protocols: [String] = [], maximumMessageSize: Int = 16 << 20
+    ) async -> Result<WebSocket, RepositoryError> {
+        var request: HTTPRequest
+        switch buildRequest(method: .get, path: path, body: .parameters(nil), headers: headers) {
+        case .success(let built): request = built
+        case .failure(let error): return .failure(error)
+        }
+        guard let httpURL = WebSocket.httpURL(for: request.url) else {
+            return .failure(.invalidURL("\(request.url.absoluteString) is not a ws, wss, http or https URL"))
+        }
+        request.url = httpURL
+        let loggers = configuration.eventMonitors.compactMap { $0 as? NetworkActivityLogger }
+        let upgrade = WebSocketUpgrade(
+            protocols: protocols, maximumMessageSize: maximumMessageSize,
+            trace: WebSocketTrace(url: WebSocket.webSocketURL(for: httpURL), loggers: loggers))
+        request.webSocketUpgrade = upgrade
+        let answer = await pipeline.execute(request, context: context(path: path))
+        return WebSocket.open(upgrade, answer: answer, transport: String(describing: type(of: transport)))
+    }
+}
