@@ -69,6 +69,16 @@ struct HTTPRequestParser {
         buffer.append(contentsOf: bytes)
     }
 
+    /// Removes and returns the bytes received after the last complete request, which belong to another
+    /// protocol after an upgrade (WebSocket frames the client sent right behind its upgrade request).
+    mutating func takeUnparsedBytes() -> [UInt8] {
+        let rest = Array(buffer[offset...])
+        buffer.removeAll()
+        offset = 0
+        headScanFrom = 0
+        return rest
+    }
+
     /// Whether the client waits for `100 Continue` before sending the body; true once per request.
     mutating func takeContinueRequest() -> Bool {
         guard let head, head.expectsContinue, !continueAnswered else { return false }

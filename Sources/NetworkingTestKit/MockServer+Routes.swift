@@ -91,7 +91,7 @@ extension MockServer {
     }
 
     /// `path` with a leading `/`, the form ``RecordedRequest/path`` always has.
-    private static func normalized(_ path: String) -> String {
+    static func normalized(_ path: String) -> String {
         path.hasPrefix("/") ? path : "/" + path
     }
 }

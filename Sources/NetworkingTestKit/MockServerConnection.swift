@@ -5,7 +5,8 @@ import Synchronization
 /// Serves one accepted connection on its own thread: the TLS handshake, then requests in order
 /// (keep-alive and pipelining), each held at a `holdRequests` barrier if one admits it, then answered by
 /// its path's route, the dispatcher, the queue, or a 404. Bodies stream through the parser as they are read,
-/// at ``MockServer/readBytesPerSecond`` when set.
+/// at ``MockServer/readBytesPerSecond`` when set. An upgrade request to a WebSocket path hands the connection
+/// over to a WebSocket session (`MockServerConnection+WebSocket.swift`).
 struct MockServerConnection {
     let core: MockServerCore
     let stream: MockServerStream
@@ -34,6 +35,10 @@ struct MockServerConnection {
             parser.maximumRecordedBodySize = settings.keep
             do {
                 while let request = try parser.next() {
+                    if let route = core.state.withLock({ $0.webSocketRoute(for: request) }) {
+                        serveWebSocket(request, route: route, prefetched: parser.takeUnparsedBytes())
+                        return
+                    }
                     guard respond(to: request) else { return }
                 }
                 if parser.takeContinueRequest() {
@@ -72,7 +77,15 @@ struct MockServerConnection {
         case .dispatcher(let dispatcher): response = dispatcher(arrival.request)
         case .response(let queued): response = queued
         }
-        let keepAlive = Self.wantsKeepAlive(request) && !response.closesConnection
+        return answer(request, with: response, keepAlive: Self.wantsKeepAlive(request))
+    }
+
+    /// Writes `response` to `request`, with its delay and fault.
+    /// - Parameter keepAlive: Whether the connection may stay open (unless the response closes it).
+    /// - Returns: Whether the connection stays open for the next request; when false the
+    ///   connection is already closed.
+    func answer(_ request: RecordedRequest, with response: MockResponse, keepAlive wanted: Bool) -> Bool {
+        let keepAlive = wanted && !response.closesConnection
         if response.delay > 0 && !core.pause(response.delay) {
             stream.close(graceful: false)
             return false

@@ -39,8 +39,11 @@ final class MockServerCore: Sendable {
         // Breaks the cycle of a dispatcher or route that captures its server; released outside the lock,
         // since that may run the server's deinit, which stops again.
         let closures = state.withLock { state in
-            defer { state.routes = [:] }
-            return (state.dispatcher.take(), state.routes)
+            defer {
+                state.routes = [:]
+                state.webSocketRoutes = [:]
+            }
+            return (state.dispatcher.take(), state.routes, state.webSocketRoutes)
         }
         _ = closures
         // A dispatcher that shuts the server down runs on one of its threads: waiting would hang.

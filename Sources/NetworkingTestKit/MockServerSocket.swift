@@ -54,8 +54,14 @@ enum MockServerSocket {
     /// Waits up to one poll interval for `events` on `fd`.
     /// - Returns: The events that occurred; empty on timeout.
     static func wait(_ fd: Int32, for events: Int16) -> Int16 {
+        wait(fd, for: events, milliseconds: pollInterval)
+    }
+
+    /// Waits up to `milliseconds` for `events` on `fd`.
+    /// - Returns: The events that occurred; empty on timeout.
+    static func wait(_ fd: Int32, for events: Int16, milliseconds: Int32) -> Int16 {
         var descriptor = pollfd(fd: fd, events: events, revents: 0)
-        let result = poll(&descriptor, 1, pollInterval)
+        let result = poll(&descriptor, 1, max(0, milliseconds))
         return result > 0 ? descriptor.revents : 0
     }
 

@@ -9,6 +9,10 @@ struct MockServerState {
     var dispatcher: (@Sendable (RecordedRequest) -> MockResponse)?
     /// What answers the requests to a path, by path; wins over the dispatcher and the queue.
     var routes: [String: MockServerRoute] = [:]
+    /// What serves the WebSocket upgrades to a path, by path; checked before every other answer.
+    var webSocketRoutes: [String: MockWebSocketRoute] = [:]
+    /// One record per upgrade request to a WebSocket path, in order.
+    var webSocketRecords: [MockWebSocketRecord] = []
     /// The `holdRequests` barriers that still admit requests, oldest first.
     var barriers: [MockServerBarrier] = []
     /// Every recorded request, in order.

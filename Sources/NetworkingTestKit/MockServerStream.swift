@@ -110,6 +110,74 @@ final class MockServerStream {
         return true
     }
 
+    /// The outcome of one non-blocking read or write attempt.
+    enum Attempt: Equatable {
+        /// This many bytes moved (at least one).
+        case bytes(Int)
+        /// Nothing can move now: wait for the socket.
+        case wouldBlock
+        /// The connection ended (end of stream, reset, TLS error) or the stream is closed.
+        case closed
+    }
+
+    /// Whether OpenSSL holds decrypted bytes not read yet: `poll` cannot see them, so a reader must read
+    /// again before it waits.
+    var hasBufferedInput: Bool {
+        guard let ssl else { return false }
+        return SSL_pending(ssl) > 0
+    }
+
+    /// Reads what is available now, without waiting.
+    /// - Parameters:
+    ///   - buffer: Where the bytes go.
+    ///   - count: The most bytes to read (at least 1).
+    /// - Returns: The bytes read, ``Attempt/wouldBlock`` when none are available, or ``Attempt/closed``.
+    func readAvailable(into buffer: UnsafeMutableRawPointer, count: Int) -> Attempt {
+        guard !closed, count > 0 else { return .closed }
+        if let ssl {
+            ERR_clear_error()
+            let result = SSL_read(ssl, buffer, Int32(clamping: count))
+            return result > 0 ? .bytes(Int(result)) : tlsAttempt(result)
+        }
+        let result = recv(fd, buffer, count, 0)
+        if result > 0 {
+            return .bytes(result)
+        }
+        return result < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) ? .wouldBlock : .closed
+    }
+
+    /// Writes what the socket takes now, without waiting. With TLS a write is all or nothing (OpenSSL retries
+    /// a blocked record when called again with the same bytes at the same or a moved address).
+    /// - Parameters:
+    ///   - bytes: The bytes to write.
+    ///   - count: How many (at least 1).
+    /// - Returns: The bytes written, ``Attempt/wouldBlock`` when the socket is full, or ``Attempt/closed``.
+    func writeAvailable(_ bytes: UnsafeRawPointer, count: Int) -> Attempt {
+        guard !closed, count > 0 else { return .closed }
+        if let ssl {
+            ERR_clear_error()
+            let result = SSL_write(ssl, bytes, Int32(clamping: count))
+            return result > 0 ? .bytes(Int(result)) : tlsAttempt(result)
+        }
+        let result = send(fd, bytes, count, Int32(MSG_NOSIGNAL))
+        if result > 0 {
+            return .bytes(result)
+        }
+        return result < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) ? .wouldBlock : .closed
+    }
+
+    /// Classifies a failed OpenSSL read or write.
+    private func tlsAttempt(_ result: Int32) -> Attempt {
+        guard let ssl else { return .closed }
+        switch SSL_get_error(ssl, result) {
+        case SSL_ERROR_WANT_READ, SSL_ERROR_WANT_WRITE:
+            return .wouldBlock
+        default:
+            ERR_clear_error()
+            return .closed
+        }
+    }
+
     /// Waits, silent, until the client closes the connection or the server stops; whatever the
     /// client sends meanwhile is discarded.
     func stall() {
