@@ -67,6 +67,27 @@ public final class WebSocket: Sendable {
         to url: URL, headers: [String: String] = [:], protocols: [String] = [], pinning: PinnedCertificates? = nil,
         timeout: TimeInterval = 75, maximumMessageSize: Int = 16 << 20
     ) async -> Result<WebSocket, RepositoryError> {
+        await connect(
+            to: url, headers: headers, protocols: protocols, pinning: pinning, timeout: timeout,
+            maximumMessageSize: maximumMessageSize, transport: .shared)
+    }
+
+    /// Opens a WebSocket to `url` on `transport`'s event loop and connection settings (its resolver, its limit of
+    /// connections per host), as ``connect(to:headers:protocols:pinning:timeout:maximumMessageSize:)`` does on the
+    /// shared transport.
+    /// - Parameters:
+    ///   - url: A ws or wss URL (http and https are accepted as the same).
+    ///   - headers: Extra upgrade-request headers.
+    ///   - protocols: The subprotocols to offer, preferred first.
+    ///   - pinning: The certificates the server must present (wss only), or `nil`.
+    ///   - timeout: The longest the connection and upgrade may take, and a ping may wait for its pong.
+    ///   - maximumMessageSize: The largest message accepted.
+    ///   - transport: The transport whose event loop drives the socket.
+    /// - Returns: The open socket, or the error (as for the shared transport).
+    public static func connect(
+        to url: URL, headers: [String: String] = [:], protocols: [String] = [], pinning: PinnedCertificates? = nil,
+        timeout: TimeInterval = 75, maximumMessageSize: Int = 16 << 20, transport: CurlTransport
+    ) async -> Result<WebSocket, RepositoryError> {
         guard let httpURL = httpURL(for: url) else {
             return .failure(.invalidURL("\(url.absoluteString) is not a ws or wss URL"))
         }
@@ -75,7 +96,7 @@ public final class WebSocket: Sendable {
         let upgrade = WebSocketUpgrade(protocols: protocols, maximumMessageSize: maximumMessageSize, trace: nil)
         request.webSocketUpgrade = upgrade
         do {
-            let response = try await CurlTransport.shared.send(request)
+            let response = try await transport.send(request)
             return open(upgrade, answer: StatusValidation.validate(response, of: request), transport: "CurlTransport")
         } catch {
             upgrade.take()?.requestClose(code: 1001, reason: "")
@@ -88,6 +109,9 @@ public final class WebSocket: Sendable {
         -> Result<WebSocket, RepositoryError>
     {
         switch answer {
+        case .success(let response) where response.statusCode != 101:
+            // A 2xx is not an upgrade: the server answered as to a plain GET.
+            return .failure(.requestError(ResponseError(response)))
         case .success:
             guard let connection = upgrade.take() else {
                 return .failure(
