@@ -13,8 +13,10 @@ struct DemoServers: Sendable {
         let books = BooksAPI()
         let api = try MockServer(tls: DemoCertificate.load())
         api.dispatcher = { books.respond(to: $0) }
+        api.webSocket("/api/v1/live", upgrade: .acceptFirst(of: ["books.v1"])) { books.serveLive($0) }
         let impostor = try MockServer(tls: .selfSigned(commonName: "localhost"))
         impostor.dispatcher = { books.respond(to: $0) }
+        impostor.webSocket("/api/v1/live", upgrade: .acceptFirst(of: ["books.v1"])) { books.serveLive($0) }
         return DemoServers(api: api, impostor: impostor, books: books)
     }
 

@@ -140,7 +140,7 @@ extension Tour {
     }
 
     func impostor() async {
-        console.section(9, "Pinning — the same repository against an impostor")
+        console.section(10, "Pinning — the same repositories against an impostor")
         var configuration = configuration
         configuration.port = servers.impostor.port
         let repository = UserRepository(configuration: configuration, sessionManager: session)
@@ -151,6 +151,15 @@ extension Tour {
                 return (true, "pinningFailure: served \(failure.servedPins.first ?? "nothing")")
             },
             call: { await repository.fetchCurrentUser() }
+        )
+        let live = LiveRepository(configuration: configuration, sessionManager: session)
+        await step(
+            "open the live feed on the impostor",
+            check: { result in
+                guard case .failure(.pinningFailure) = result else { return (false, "\(result)") }
+                return (true, "pinningFailure: no byte of the upgrade sent")
+            },
+            call: { await live.openFeed() }
         )
         let bytes = servers.impostor.bytesReceived
         record("bytes the impostor received", passed: bytes == 0, summary: "\(bytes) — the token never left")

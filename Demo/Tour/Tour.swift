@@ -52,6 +52,7 @@ final class Tour: Sendable {
         await transfers()
         await storage()
         await caching()
+        await live()
         await impostor()
         return results.withLock { $0 }
     }
