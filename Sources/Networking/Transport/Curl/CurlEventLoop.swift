@@ -28,6 +28,10 @@ final class CurlEventLoop: @unchecked Sendable {
     private let inbox = Locked(Inbox())
     private let live = Locked(0)
     private var loopTransfers: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+    /// When each transfer must have finished: its timeout plus a grace period. libcurl enforces the timeout itself
+    /// except while a transfer waits for a free connection (libcurl 7.88 never times out a pending transfer, and an
+    /// open WebSocket can hold the last connection a per-host limit allows), so the loop enforces it too.
+    private var deadlines: [UnsafeMutableRawPointer: ContinuousClock.Instant] = [:]
     private var sockets = CurlLoopSockets()
     private let socketCount = Locked(0)
 
@@ -143,6 +147,7 @@ final class CurlEventLoop: @unchecked Sendable {
             curl_multi_perform(multi, &running)
             collectFinished()
             serviceSockets()
+            expireOverdueTransfers()
             poll()
         }
         while !inbox.withLock({ inbox in
@@ -165,6 +170,8 @@ final class CurlEventLoop: @unchecked Sendable {
             return
         }
         loopTransfers[transfer.handle] = transfer
+        deadlines[transfer.handle] =
+            .now + .milliseconds(CurlTransfer.milliseconds(transfer.request.timeout)) + Self.timeoutGrace
     }
 
     private func cancel(_ transfer: CurlTransfer) {
@@ -245,15 +252,44 @@ final class CurlEventLoop: @unchecked Sendable {
     /// Waits for curl's sockets and timers, the WebSockets' descriptors and deadlines, or a wake-up.
     private func poll() {
         guard !sockets.active.isEmpty else {
-            curl_multi_poll(multi, nil, 0, 1000, nil)
+            curl_multi_poll(multi, nil, 0, transferPollTimeout(now: .now), nil)
             return
         }
         var descriptors = sockets.waitDescriptors()
-        let timeout = sockets.pollTimeout(maximum: 1000, now: .now)
+        let now = ContinuousClock.now
+        let timeout = sockets.pollTimeout(maximum: transferPollTimeout(now: now), now: now)
         descriptors.withUnsafeMutableBufferPointer { buffer in
             _ = curl_multi_poll(multi, buffer.baseAddress, UInt32(buffer.count), timeout, nil)
         }
     }
+
+    /// Fails with ``RepositoryError/timeout`` every transfer past its deadline (one libcurl did not time out
+    /// because it was waiting for a connection).
+    private func expireOverdueTransfers() {
+        guard !deadlines.isEmpty else {
+            return
+        }
+        let now = ContinuousClock.now
+        for (handle, deadline) in deadlines where deadline <= now {
+            if let transfer = loopTransfers[handle] {
+                complete(transfer, .failure(RepositoryError.timeout), inMulti: true)
+            }
+        }
+    }
+
+    /// The poll timeout in milliseconds: one second, or less when a transfer's deadline comes sooner.
+    private func transferPollTimeout(now: ContinuousClock.Instant) -> Int32 {
+        guard let earliest = deadlines.values.min() else {
+            return 1000
+        }
+        let remaining = now.duration(to: earliest)
+        let milliseconds =
+            remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1
+        return Int32(clamping: min(1000, max(0, milliseconds)))
+    }
+
+    /// How long after its timeout the loop fails a transfer that libcurl did not time out.
+    private static let timeoutGrace = Duration.milliseconds(250)
 
     /// Ends a WebSocket connection: out of the multi handle (which closes its socket), then freed.
     private func remove(_ connection: CurlWebSocketConnection) {
@@ -268,6 +304,7 @@ final class CurlEventLoop: @unchecked Sendable {
         if inMulti {
             curl_multi_remove_handle(multi, transfer.handle)
             loopTransfers[transfer.handle] = nil
+            deadlines[transfer.handle] = nil
         }
         transfer.releaseHandle()
         live.withLock { $0 -= 1 }

@@ -46,8 +46,9 @@ public final class CurlTransport: HTTPTransport {
     public let dnsOverHTTPS: URL?
 
     /// The most connections open to one host (scheme, name and port) at a time, or `nil` (the default) for no
-    /// limit. Requests beyond it wait in libcurl's queue for a free connection, their timeout running;
-    /// HTTP/2 requests share connections anyway.
+    /// limit. Requests beyond it wait in libcurl's queue for a free connection, their timeout running (a request
+    /// still waiting when it runs out fails with ``RepositoryError/timeout``); HTTP/2 requests share connections
+    /// anyway. An open ``WebSocket`` holds one of these connections until it closes.
     public let maximumConnectionsPerHost: Int?
 
     private let loop: CurlEventLoop?
