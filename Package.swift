@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Networking", targets: ["Networking"]),
         .library(name: "NetworkingTestKit", targets: ["NetworkingTestKit"]),
         .library(name: "NetworkingStore", targets: ["NetworkingStore"]),
+        .library(name: "NetworkingGOM", targets: ["NetworkingGOM"]),
         .executable(name: "Demo", targets: ["Demo"]),
     ],
     targets: [
@@ -57,6 +58,12 @@ let package = Package(
             dependencies: ["Networking", "CSQLite"],
             swiftSettings: upcomingFeatures
         ),
+        // The ART+COM GOM client: REST on nodes and attributes, live observers over a WebSocket. Networking only.
+        .target(
+            name: "NetworkingGOM",
+            dependencies: ["Networking"],
+            swiftSettings: upcomingFeatures
+        ),
         .target(
             name: "NetworkingTestKit",
             dependencies: ["Networking", "CNetworkingTestKitShim", "COpenSSL", "CWslay"],
@@ -87,6 +94,11 @@ let package = Package(
         .testTarget(
             name: "NetworkingStoreTests",
             dependencies: ["NetworkingStore", "Networking", "NetworkingTestKit"],
+            swiftSettings: upcomingFeatures
+        ),
+        .testTarget(
+            name: "NetworkingGOMTests",
+            dependencies: ["NetworkingGOM", "Networking", "NetworkingTestKit"],
             swiftSettings: upcomingFeatures
         ),
         .testTarget(

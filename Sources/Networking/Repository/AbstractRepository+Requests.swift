@@ -78,6 +78,26 @@ extension AbstractRepository {
         await send(method: method, path: path, body: .parameters(parameters), headers: headers)
     }
 
+    /// Sends `body` as it is, with its `Content-Type`, and returns the response without decoding it: for the
+    /// package's own clients of non-JSON APIs (the GOM client writes XML).
+    /// - Parameters:
+    ///   - method: The HTTP method.
+    ///   - path: The path, appended to the configuration's base URL.
+    ///   - body: The body's bytes.
+    ///   - contentType: Its media type.
+    ///   - headers: Headers for this call.
+    ///   - followsRedirects: Whether the transport follows a redirect; `false` returns the 3xx itself (as
+    ///     ``RepositoryError/requestError(_:)``, whose response has the `Location`), so that a POST is never replayed.
+    /// - Returns: The 2xx response, or why it could not be had.
+    package func performDataRequest(
+        method: HTTPMethod, path: String, body: Data?, contentType: String, headers: [String: String] = [:],
+        followsRedirects: Bool = true
+    ) async -> Result<HTTPResponse, RepositoryError> {
+        await send(
+            method: method, path: path, body: body.map { .data($0, contentType: contentType) } ?? .parameters(nil),
+            headers: headers, followsRedirects: followsRedirects)
+    }
+
     /// Sends a login or sign-up request: it never requires nor attaches a session token.
     /// - Parameters:
     ///   - method: The HTTP method.

@@ -106,12 +106,14 @@ open class AbstractRepository: @unchecked Sendable {
 
     /// Builds the request and runs it through the pipeline, without decoding.
     func send(
-        method: HTTPMethod, path: String, body: RequestBody, headers: [String: String], requiresSession: Bool = true
+        method: HTTPMethod, path: String, body: RequestBody, headers: [String: String], requiresSession: Bool = true,
+        followsRedirects: Bool = true
     ) async -> Result<HTTPResponse, RepositoryError> {
         switch buildRequest(method: method, path: path, body: body, headers: headers) {
-        case .success(let request):
-            await pipeline.execute(request, context: context(path: path, requiresSession: requiresSession))
-        case .failure(let error): .failure(error)
+        case .success(var request):
+            request.followsRedirects = followsRedirects
+            return await pipeline.execute(request, context: context(path: path, requiresSession: requiresSession))
+        case .failure(let error): return .failure(error)
         }
     }
 

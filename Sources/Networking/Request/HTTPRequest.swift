@@ -41,6 +41,9 @@ public struct HTTPRequest: Sendable {
     /// WebSocket upgrade, which ``CurlTransport`` opens (no redirect followed, never cached) and whose connection it
     /// hands back through this slot.
     var webSocketUpgrade: WebSocketUpgrade?
+    /// Whether ``CurlTransport`` follows a redirect answering this request (default `true`); when `false` the 3xx
+    /// response is returned as it is.
+    package var followsRedirects = true
 
     /// Creates a request.
     /// - Parameters:

@@ -12,4 +12,6 @@ enum RequestBody: Sendable {
     case multipart(query: [String: any Sendable]?, MultipartFormData)
     /// A file streamed as the body, with its `Content-Type`; the parameters go in the query.
     case file(query: [String: any Sendable]?, URL, contentType: String)
+    /// Bytes sent as they are, with their `Content-Type` (an XML body, for the GOM client).
+    case data(Data, contentType: String)
 }

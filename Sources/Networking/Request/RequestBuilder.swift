@@ -43,8 +43,11 @@ struct RequestBuilder: Sendable {
             try FileBody.validate(url, role: "upload file")
             bodyFile = url
             contentType = type
+        case .data(let data, let type):
+            payload = data
+            contentType = type
         }
-        if payload != nil {
+        if payload != nil && contentType == nil {
             contentType = "application/json"
         }
         var request = HTTPRequest(
