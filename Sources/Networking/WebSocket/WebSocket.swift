@@ -161,6 +161,13 @@ public final class WebSocket: Sendable {
         await connection.close(code: code, reason: reason)
     }
 
+    /// Drops the connection at once, without a closing handshake (a peer found dead needs no goodbye):
+    /// ``messages`` throws `error`, pending sends and pings fail with it.
+    /// - Parameter error: What the stream throws, ``RepositoryError/timeout`` for a dead peer.
+    package func abort(with error: RepositoryError) {
+        connection.abort(error)
+    }
+
     /// The close code the peer sent (1005 when its close frame had none), once its close frame arrived.
     public var closeCode: Int? {
         connection.closeStatus.withLock { $0?.code }

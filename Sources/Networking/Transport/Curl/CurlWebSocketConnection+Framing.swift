@@ -56,8 +56,12 @@ extension CurlWebSocketConnection {
                 requests.messages = []
                 requests.pings = []
                 requests.close = nil
+                requests.abort = nil
             }
-            return (requests.messages, requests.pings, requests.close)
+            return (requests.messages, requests.pings, requests.close, requests.abort)
+        }
+        if let abort = taken.3, failure == nil {
+            failure = abort
         }
         for (message, done) in taken.0 {
             let status = queue(message, on: wslay)

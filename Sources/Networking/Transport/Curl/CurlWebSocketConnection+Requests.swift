@@ -54,6 +54,20 @@ extension CurlWebSocketConnection {
         }
     }
 
+    /// Ends the connection at once, without a closing handshake: ``WebSocket/messages`` throws `error`.
+    func abort(_ error: RepositoryError) {
+        let queued = requests.withLock { requests -> Bool in
+            guard requests.ended == nil else {
+                return false
+            }
+            requests.abort = error
+            return true
+        }
+        if queued {
+            waker.wake()
+        }
+    }
+
     /// Runs the closing handshake and waits until the connection ended (the peer's close arrived, the wait ran
     /// out, or the connection had ended already).
     func close(code: Int, reason: String) async {

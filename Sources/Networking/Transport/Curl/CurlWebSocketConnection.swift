@@ -32,6 +32,8 @@ final class CurlWebSocketConnection: @unchecked Sendable {
             []
         var pings: [CheckedContinuation<Result<Void, RepositoryError>, Never>] = []
         var close: (code: Int, reason: String)?
+        /// Set by ``abort(_:)``: the connection ends at once with this error, without a closing handshake.
+        var abort: RepositoryError?
         var closeWaiters: [CheckedContinuation<Void, Never>] = []
         /// Set when the connection ended: later requests fail (or return) at once.
         var ended: RepositoryError?
