@@ -49,10 +49,13 @@ public final class GOMClient: AbstractRepository, @unchecked Sendable {
     ///   ``RepositoryError/requestError(_:)`` with status 404; a body of the other kind, or of neither, is
     ///   ``RepositoryError/decodeError(_:)``.
     public func retrieve(_ path: String) async -> Result<GOMEntry, RepositoryError> {
-        switch Result(catching: { () throws(RepositoryError) in try GOMPath(path) }) {
-        case .success(let path): await retrieve(path)
-        case .failure(let error): .failure(error)
+        let gomPath: GOMPath
+        do throws(RepositoryError) {
+            gomPath = try GOMPath(path)
+        } catch {
+            return .failure(error)
         }
+        return await retrieve(gomPath)
     }
 
     /// Whether a node or an attribute exists: a 2xx answer to its retrieve is `true`, a 404 is `false`.
