@@ -36,7 +36,7 @@ enum GNPFrame: Equatable {
             guard let inner = try? JSONValue(parsing: Data(initial.utf8)) else {
                 return nil
             }
-            guard let entry = try? GOMWire.entry(from: inner) else {
+            guard let entry = Self.decode(inner) else {
                 return nil
             }
             return .initial(path: path, entry: entry.flatMap(Self.existing))
@@ -47,12 +47,20 @@ enum GNPFrame: Equatable {
         else {
             return nil
         }
-        guard let entry = try? GOMWire.entry(from: wrapper), let subject = Self.subject(of: wrapper) ?? entry.map(Self.path)
-        else {
+        guard let entry = Self.decode(wrapper), let subject = Self.subject(of: wrapper) ?? entry.map(Self.path) else {
             return nil
         }
         return .change(
             path: path, notification: GOMNotification(kind: kind, path: subject, entry: kind == .delete ? nil : entry))
+    }
+
+    /// The wrapper's entry (`.some(nil)` for a `null` wrapper), or `nil` when it is not an entry at all.
+    private static func decode(_ wrapper: JSONValue) -> GOMEntry?? {
+        do {
+            return .some(try GOMWire.entry(from: wrapper))
+        } catch {
+            return nil
+        }
     }
 
     /// A proxy's initial for a path that does not exist reads as an attribute without value or dates, or

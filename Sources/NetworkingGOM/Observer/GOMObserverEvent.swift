@@ -1,3 +1,4 @@
+public import Foundation
 public import Networking
 
 /// What happens to a ``GOMObserver``'s connection.
