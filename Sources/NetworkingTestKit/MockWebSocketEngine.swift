@@ -6,8 +6,9 @@ import Networking
 /// Runs wslay's server context over one connection's ``MockServerStream``: the non-blocking I/O under a
 /// ``MockWebSocketPeer``, and the session's record in the server's state.
 ///
-/// Reads pass through a frame scanner (which counts what wslay rejects unreported, such as unmasked frames)
-/// before wslay parses them; the bytes the HTTP parser read past the upgrade request come first. Writes are
+/// Reads reach wslay through a ``MockWebSocketInput`` (one frame at a time, counted by a frame scanner that also
+/// sees what wslay rejects unreported, such as unmasked frames); the bytes the HTTP parser read past the upgrade
+/// request come first. Writes are
 /// gathered, so that a frame's header and payload (which wslay hands over separately) leave in one send. Every
 /// wait is a `poll` of at most 100 ms that also ends at the deadline or when the server stops. Owned by its
 /// connection's thread.
@@ -25,10 +26,10 @@ final class MockWebSocketEngine {
     let session: Int
     /// wslay's context; `nil` when wslay could not allocate one, or after ``finish()``.
     private var context: OpaquePointer?
-    /// Bytes the client sent right after the upgrade request, which the HTTP parser had already read.
-    private var prefetched: [UInt8]
-    private var prefetchedOffset = 0
-    private var inboundFrames = MockWebSocketFrameScanner()
+    /// The bytes read and not yet handed to wslay.
+    private let input: MockWebSocketInput
+    /// The inbound frame count last written to the record.
+    private var framesPublished = 0
     private var outboundFrames = MockWebSocketFrameScanner()
     /// Gathered bytes not written yet, from ``outboundOffset``.
     private var outbound: [UInt8] = []
@@ -38,6 +39,8 @@ final class MockWebSocketEngine {
     private var pongs: [Data] = []
     /// Whether the server queued a close frame itself (wslay offers no way to ask).
     private var closeQueued = false
+    /// Whether the handler has returned.
+    private var finishing = false
     /// Whether the connection ended: end of stream, an I/O error, or ``abort()``.
     private(set) var ended = false
     /// The status code of the client's close frame (1005 when it had none), once it arrived.
@@ -47,7 +50,7 @@ final class MockWebSocketEngine {
         self.stream = stream
         self.core = core
         self.session = session
-        self.prefetched = prefetched
+        self.input = MockWebSocketInput(prefetched: prefetched)
         outbound.reserveCapacity(Self.gatherLimit)
         var callbacks = Self.makeCallbacks()
         var created: OpaquePointer?
@@ -56,6 +59,7 @@ final class MockWebSocketEngine {
             wslay_event_config_set_max_recv_msg_length(created, Self.maximumMessageLength)
             context = created
         }
+        core.state.withLock { $0.webSocketRecords[session].bytesReceived += prefetched.count }
     }
 
     deinit {
@@ -153,7 +157,7 @@ final class MockWebSocketEngine {
     func append(_ bytes: [UInt8], framed: Bool) {
         outbound.append(contentsOf: bytes)
         if framed {
-            bytes.withUnsafeBytes { outboundFrames.scan($0) }
+            bytes.withUnsafeBytes { _ = outboundFrames.scan($0) }
         }
     }
 
@@ -191,7 +195,7 @@ final class MockWebSocketEngine {
             let remaining = deadline - .now
             guard remaining > .zero else { return false }
             let reads = reading && wslay_event_want_read(context) != 0
-            if reads && (stream.hasBufferedInput || prefetchedOffset < prefetched.count) {
+            if reads && inputReady {
                 continue  // poll cannot see bytes already read (trap 7 of the WebSocket research)
             }
             let writes = hasPendingWrites
@@ -211,6 +215,7 @@ final class MockWebSocketEngine {
     /// up to `timeout` for the client's close and for the writes to leave, closes the socket, marks the record
     /// closed and frees wslay's context.
     func finish(timeout: TimeInterval) {
+        finishing = true
         if context != nil && !ended && !core.isStopped {
             if !closeSent && !closeReceived && wantsRead {
                 _ = queueClose(code: 1000, reason: [])
@@ -278,30 +283,50 @@ final class MockWebSocketEngine {
 
     // MARK: - Called by wslay's callbacks
 
-    /// Gives wslay the next received bytes: first those the HTTP parser read, then one non-blocking read.
+    /// Gives wslay the next received bytes (those the HTTP parser read first), at most one frame at a time;
+    /// reads the socket once when none are left. A close frame waits while messages wait unread, unless the
+    /// server has closed or the handler returned.
     func receive(into buffer: UnsafeMutablePointer<UInt8>, count: Int) -> MockServerStream.Attempt {
-        if prefetchedOffset < prefetched.count {
-            let taken = min(count, prefetched.count - prefetchedOffset)
-            prefetched.withUnsafeBufferPointer { source in
-                if let base = source.baseAddress {
-                    buffer.update(from: base + prefetchedOffset, count: taken)
+        if input.isEmpty {
+            guard !ended else { return .closed }
+            let attempt = input.refill(from: stream)
+            switch attempt {
+            case .bytes(let read):
+                core.state.withLock { state in
+                    state.bytesReceived += read
+                    state.webSocketRecords[session].bytesReceived += read
                 }
+            case .closed:
+                ended = true
+                return attempt
+            case .wouldBlock:
+                return attempt
             }
-            prefetchedOffset += taken
-            noteReceived(UnsafeRawBufferPointer(start: buffer, count: taken), fromSocket: false)
-            return .bytes(taken)
         }
-        guard !ended else { return .closed }
-        let attempt = stream.readAvailable(into: buffer, count: count)
-        switch attempt {
-        case .bytes(let read):
-            noteReceived(UnsafeRawBufferPointer(start: buffer, count: read), fromSocket: true)
-        case .closed:
-            ended = true
-        case .wouldBlock:
-            break
+        guard !holdsCloseBack else { return .wouldBlock }
+        let handed = input.hand(into: buffer, count: count)
+        if input.frames.frames != framesPublished {
+            framesPublished = input.frames.frames
+            let scanner = input.frames
+            core.state.withLock { state in
+                state.webSocketRecords[session].framesReceived = scanner.frames
+                state.webSocketRecords[session].unmaskedFramesReceived = scanner.unmaskedFrames
+                state.webSocketRecords[session].pingsReceived = scanner.pings
+                state.webSocketRecords[session].pongsReceived = scanner.pongs
+            }
         }
-        return attempt
+        return handed > 0 ? .bytes(handed) : .wouldBlock
+    }
+
+    /// Whether the client's close frame is next and waits for the handler to take the messages before it.
+    private var holdsCloseBack: Bool {
+        hasMessage && !closeQueued && !finishing && input.closeFrameIsNext
+    }
+
+    /// Whether wslay can read bytes that `poll` cannot announce: read but not handed over (and not held
+    /// back), or decrypted and buffered inside OpenSSL.
+    private var inputReady: Bool {
+        input.isEmpty ? stream.hasBufferedInput : !holdsCloseBack
     }
 
     /// Takes bytes wslay sends: gathered while wslay says more follows and they fit, else written at once.
@@ -357,20 +382,5 @@ final class MockWebSocketEngine {
     private func record(_ message: WebSocketMessage) {
         messages.append(message)
         core.state.withLock { $0.webSocketRecords[session].messagesReceived.append(message) }
-    }
-
-    private func noteReceived(_ bytes: UnsafeRawBufferPointer, fromSocket: Bool) {
-        inboundFrames.scan(bytes)
-        let scanner = inboundFrames
-        core.state.withLock { state in
-            if fromSocket {
-                state.bytesReceived += bytes.count
-            }
-            state.webSocketRecords[session].bytesReceived += bytes.count
-            state.webSocketRecords[session].framesReceived = scanner.frames
-            state.webSocketRecords[session].unmaskedFramesReceived = scanner.unmaskedFrames
-            state.webSocketRecords[session].pingsReceived = scanner.pings
-            state.webSocketRecords[session].pongsReceived = scanner.pongs
-        }
     }
 }
