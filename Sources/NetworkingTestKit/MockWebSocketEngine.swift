@@ -6,17 +6,14 @@ import Networking
 /// Runs wslay's server context over one connection's ``MockServerStream``: the non-blocking I/O under a
 /// ``MockWebSocketPeer``, and the session's record in the server's state.
 ///
-/// Reads reach wslay through a ``MockWebSocketInput`` (one frame at a time, counted by a frame scanner that also
-/// sees what wslay rejects unreported, such as unmasked frames); the bytes the HTTP parser read past the upgrade
-/// request come first. Writes are
-/// gathered, so that a frame's header and payload (which wslay hands over separately) leave in one send. Every
-/// wait is a `poll` of at most 100 ms that also ends at the deadline or when the server stops. Owned by its
-/// connection's thread.
+/// Reads reach wslay through a ``MockWebSocketInput`` (the bytes the HTTP parser read past the upgrade request
+/// first, then one frame at a time, counted by a scanner that also sees what wslay rejects unreported, such as
+/// unmasked frames); writes leave through a ``MockWebSocketOutput``, which sends a frame's header and payload
+/// together. Every wait is a `poll` of at most 100 ms that also ends at the deadline or when the server stops.
+/// Owned by its connection's thread.
 final class MockWebSocketEngine {
     /// The largest message the client may send; wslay's own default is 2 GiB.
     static let maximumMessageLength: UInt64 = 64 << 20
-    /// The most bytes gathered before a write; a larger payload is written from wslay's buffer directly.
-    static let gatherLimit = 64 * 1024
     /// The longest one wait on the socket lasts.
     static let pollMilliseconds = 100
 
@@ -30,10 +27,10 @@ final class MockWebSocketEngine {
     private let input: MockWebSocketInput
     /// The inbound frame count last written to the record.
     private var framesPublished = 0
-    private var outboundFrames = MockWebSocketFrameScanner()
-    /// Gathered bytes not written yet, from ``outboundOffset``.
-    private var outbound: [UInt8] = []
-    private var outboundOffset = 0
+    /// The outbound frame count last written to the record.
+    private var framesSentPublished = 0
+    /// The bytes written, gathered first.
+    private let output = MockWebSocketOutput()
     private var messages: [WebSocketMessage] = []
     private var messageHead = 0
     private var pongs: [Data] = []
@@ -51,7 +48,6 @@ final class MockWebSocketEngine {
         self.core = core
         self.session = session
         self.input = MockWebSocketInput(prefetched: prefetched)
-        outbound.reserveCapacity(Self.gatherLimit)
         var callbacks = Self.makeCallbacks()
         var created: OpaquePointer?
         let user = Unmanaged.passUnretained(self).toOpaque()
@@ -78,7 +74,7 @@ final class MockWebSocketEngine {
     /// Whether bytes wait to be written: queued in wslay or gathered here.
     var hasPendingWrites: Bool {
         guard let context, !ended else { return false }
-        return wslay_event_want_write(context) != 0 || outboundOffset < outbound.count
+        return wslay_event_want_write(context) != 0 || !output.isEmpty
     }
 
     /// Whether a new message may be sent: the connection is open and no close frame is queued or sent.
@@ -155,10 +151,7 @@ final class MockWebSocketEngine {
     /// Adds bytes to write after everything queued so far, outside wslay.
     /// - Parameter framed: Whether they are whole frames, counted in the session's `framesSent`.
     func append(_ bytes: [UInt8], framed: Bool) {
-        outbound.append(contentsOf: bytes)
-        if framed {
-            bytes.withUnsafeBytes { _ = outboundFrames.scan($0) }
-        }
+        bytes.withUnsafeBytes { output.append($0, framed: framed) }
     }
 
     /// Runs wslay, writing first and then reading, until `isDone` holds, `deadline` passes, the connection
@@ -198,9 +191,12 @@ final class MockWebSocketEngine {
             if reads && inputReady {
                 continue  // poll cannot see bytes already read (trap 7 of the WebSocket research)
             }
+            // A held-back close frame waits for the handler, not for the socket: polling for input then would
+            // spin while the socket stays readable (the client's end of stream after its close).
+            let awaitsInput = reads && !holdsCloseBack
             let writes = hasPendingWrites
-            guard reads || writes else { return isDone() }
-            let events = (reads ? Int16(POLLIN) : 0) | (writes ? Int16(POLLOUT) : 0)
+            guard awaitsInput || writes else { return isDone() }
+            let events = (awaitsInput ? Int16(POLLIN) : 0) | (writes ? Int16(POLLOUT) : 0)
             _ = MockServerSocket.wait(stream.fd, for: events, milliseconds: Self.milliseconds(remaining))
         }
     }
@@ -253,28 +249,15 @@ final class MockWebSocketEngine {
 
     /// Writes gathered bytes until the socket is full.
     private func flushOutbound() {
-        var written = 0
-        while outboundOffset < outbound.count && !ended {
-            let attempt = outbound.withUnsafeBytes { bytes -> MockServerStream.Attempt in
-                guard let base = bytes.baseAddress else { return .closed }
-                return stream.writeAvailable(base + outboundOffset, count: bytes.count - outboundOffset)
-            }
-            guard case .bytes(let count) = attempt else {
-                ended = ended || attempt == .closed
-                break
-            }
-            outboundOffset += count
-            written += count
-        }
-        if outboundOffset == outbound.count {
-            outbound.removeAll(keepingCapacity: true)
-            outboundOffset = 0
-        }
+        let (written, closed) = output.flush(to: stream)
+        ended = ended || closed
         noteSent(written)
     }
 
     private func noteSent(_ count: Int) {
-        let frames = outboundFrames.frames
+        let frames = output.frames.frames
+        guard count > 0 || frames != framesSentPublished else { return }
+        framesSentPublished = frames
         core.state.withLock { state in
             state.webSocketRecords[session].bytesSent += count
             state.webSocketRecords[session].framesSent = frames
@@ -332,10 +315,8 @@ final class MockWebSocketEngine {
     /// Takes bytes wslay sends: gathered while wslay says more follows and they fit, else written at once.
     func transmit(_ data: UnsafePointer<UInt8>, count: Int, more: Bool) -> MockServerStream.Attempt {
         guard !ended else { return .closed }
-        if outbound.count - outboundOffset + count <= Self.gatherLimit {
-            let bytes = UnsafeBufferPointer(start: data, count: count)
-            outbound.append(contentsOf: bytes)
-            outboundFrames.scan(UnsafeRawBufferPointer(bytes))
+        if output.fits(count) {
+            output.append(UnsafeRawBufferPointer(start: data, count: count), framed: true)
             if !more {
                 flushOutbound()
             }
@@ -343,11 +324,11 @@ final class MockWebSocketEngine {
         }
         flushOutbound()
         guard !ended else { return .closed }
-        guard outboundOffset == outbound.count else { return .wouldBlock }
+        guard output.isEmpty else { return .wouldBlock }
         let attempt = stream.writeAvailable(data, count: count)
         switch attempt {
         case .bytes(let written):
-            outboundFrames.scan(UnsafeRawBufferPointer(start: data, count: written))
+            output.noteWritten(UnsafeRawBufferPointer(start: data, count: written))
             noteSent(written)
         case .closed:
             ended = true

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Networking
 import NetworkingTestKit
 import Testing
@@ -60,6 +61,41 @@ extension TestKit {
             #expect(try #require(returned.withLock { $0 }).timeIntervalSince(start) < 3)
             _ = try await onThread { try client.connection.readToEnd() }
             #expect(server.webSocketSessions.first?.isOpen == false)
+        }
+
+        @Test func messagesSentBeforeTheClientsCloseAreStillReceived() async throws {
+            // Given a handler that is busy while the client sends a message, its close and the end of its
+            // stream, then waits for a pong that never comes
+            let server = try MockServer()
+            defer { server.shutdown() }
+            let outcome = Locked<(pong: Data?, seconds: TimeInterval, messages: [WebSocketMessage?])?>(nil)
+            server.webSocket("/ws") { peer in
+                peer.silence(for: 0.3)
+                let start = Date()
+                let pong = peer.waitForPong(timeout: 10)
+                let seconds = Date().timeIntervalSince(start)
+                outcome.withLock { $0 = (pong, seconds, [peer.receive(timeout: 5), peer.receive(timeout: 5)]) }
+            }
+
+            // When
+            let close = try await onThread { () -> RawWebSocketClient.Frame in
+                let client = try RawWebSocketClient(port: server.port)
+                try client.upgrade()
+                try client.sendText("before closing")
+                try client.sendClose(code: 1001)
+                _ = Glibc.shutdown(client.connection.fd, Int32(SHUT_WR))  // the end of stream, readable at once
+                return try client.readFrame()
+            }
+            let session = try #require(try await server.onlyWebSocketSessionOnceClosed())
+
+            // Then the wait for the pong ends at the client's close (held back until the message is taken: well
+            // under its 10 s timeout), the message comes first, and the client's close is answered
+            let result = try #require(outcome.withLock { $0 })
+            #expect(result.pong == nil)
+            #expect(result.seconds < 3)
+            #expect(result.messages == [.text("before closing"), nil])
+            #expect(close.closeCode == 1001)
+            #expect(session.closeCode == 1001)
         }
 
         @Test func shutdownReleasesAHandlerThatCapturesTheServer() throws {
