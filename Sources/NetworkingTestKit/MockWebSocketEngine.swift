@@ -6,16 +6,14 @@ import Networking
 /// Runs wslay's server context over one connection's ``MockServerStream``: the non-blocking I/O under a
 /// ``MockWebSocketPeer``, and the session's record in the server's state.
 ///
-/// Reads pass through a frame scanner (which counts what wslay rejects unreported, such as unmasked frames)
-/// before wslay parses them; the bytes the HTTP parser read past the upgrade request come first. Writes are
-/// gathered, so that a frame's header and payload (which wslay hands over separately) leave in one send. Every
-/// wait is a `poll` of at most 100 ms that also ends at the deadline or when the server stops. Owned by its
-/// connection's thread.
+/// Reads reach wslay through a ``MockWebSocketInput`` (the bytes the HTTP parser read past the upgrade request
+/// first, then one frame at a time, counted by a scanner that also sees what wslay rejects unreported, such as
+/// unmasked frames); writes leave through a ``MockWebSocketOutput``, which sends a frame's header and payload
+/// together. Every wait is a `poll` of at most 100 ms that also ends at the deadline or when the server stops.
+/// Owned by its connection's thread.
 final class MockWebSocketEngine {
     /// The largest message the client may send; wslay's own default is 2 GiB.
     static let maximumMessageLength: UInt64 = 64 << 20
-    /// The most bytes gathered before a write; a larger payload is written from wslay's buffer directly.
-    static let gatherLimit = 64 * 1024
     /// The longest one wait on the socket lasts.
     static let pollMilliseconds = 100
 
@@ -25,19 +23,21 @@ final class MockWebSocketEngine {
     let session: Int
     /// wslay's context; `nil` when wslay could not allocate one, or after ``finish()``.
     private var context: OpaquePointer?
-    /// Bytes the client sent right after the upgrade request, which the HTTP parser had already read.
-    private var prefetched: [UInt8]
-    private var prefetchedOffset = 0
-    private var inboundFrames = MockWebSocketFrameScanner()
-    private var outboundFrames = MockWebSocketFrameScanner()
-    /// Gathered bytes not written yet, from ``outboundOffset``.
-    private var outbound: [UInt8] = []
-    private var outboundOffset = 0
+    /// The bytes read and not yet handed to wslay.
+    private let input: MockWebSocketInput
+    /// The inbound frame count last written to the record.
+    private var framesPublished = 0
+    /// The outbound frame count last written to the record.
+    private var framesSentPublished = 0
+    /// The bytes written, gathered first.
+    private let output = MockWebSocketOutput()
     private var messages: [WebSocketMessage] = []
     private var messageHead = 0
     private var pongs: [Data] = []
     /// Whether the server queued a close frame itself (wslay offers no way to ask).
     private var closeQueued = false
+    /// Whether the handler has returned.
+    private var finishing = false
     /// Whether the connection ended: end of stream, an I/O error, or ``abort()``.
     private(set) var ended = false
     /// The status code of the client's close frame (1005 when it had none), once it arrived.
@@ -47,8 +47,7 @@ final class MockWebSocketEngine {
         self.stream = stream
         self.core = core
         self.session = session
-        self.prefetched = prefetched
-        outbound.reserveCapacity(Self.gatherLimit)
+        self.input = MockWebSocketInput(prefetched: prefetched)
         var callbacks = Self.makeCallbacks()
         var created: OpaquePointer?
         let user = Unmanaged.passUnretained(self).toOpaque()
@@ -56,6 +55,7 @@ final class MockWebSocketEngine {
             wslay_event_config_set_max_recv_msg_length(created, Self.maximumMessageLength)
             context = created
         }
+        core.state.withLock { $0.webSocketRecords[session].bytesReceived += prefetched.count }
     }
 
     deinit {
@@ -74,7 +74,7 @@ final class MockWebSocketEngine {
     /// Whether bytes wait to be written: queued in wslay or gathered here.
     var hasPendingWrites: Bool {
         guard let context, !ended else { return false }
-        return wslay_event_want_write(context) != 0 || outboundOffset < outbound.count
+        return wslay_event_want_write(context) != 0 || !output.isEmpty
     }
 
     /// Whether a new message may be sent: the connection is open and no close frame is queued or sent.
@@ -151,10 +151,7 @@ final class MockWebSocketEngine {
     /// Adds bytes to write after everything queued so far, outside wslay.
     /// - Parameter framed: Whether they are whole frames, counted in the session's `framesSent`.
     func append(_ bytes: [UInt8], framed: Bool) {
-        outbound.append(contentsOf: bytes)
-        if framed {
-            bytes.withUnsafeBytes { outboundFrames.scan($0) }
-        }
+        bytes.withUnsafeBytes { output.append($0, framed: framed) }
     }
 
     /// Runs wslay, writing first and then reading, until `isDone` holds, `deadline` passes, the connection
@@ -191,12 +188,15 @@ final class MockWebSocketEngine {
             let remaining = deadline - .now
             guard remaining > .zero else { return false }
             let reads = reading && wslay_event_want_read(context) != 0
-            if reads && (stream.hasBufferedInput || prefetchedOffset < prefetched.count) {
+            if reads && inputReady {
                 continue  // poll cannot see bytes already read (trap 7 of the WebSocket research)
             }
+            // A held-back close frame waits for the handler, not for the socket: polling for input then would
+            // spin while the socket stays readable (the client's end of stream after its close).
+            let awaitsInput = reads && !holdsCloseBack
             let writes = hasPendingWrites
-            guard reads || writes else { return isDone() }
-            let events = (reads ? Int16(POLLIN) : 0) | (writes ? Int16(POLLOUT) : 0)
+            guard awaitsInput || writes else { return isDone() }
+            let events = (awaitsInput ? Int16(POLLIN) : 0) | (writes ? Int16(POLLOUT) : 0)
             _ = MockServerSocket.wait(stream.fd, for: events, milliseconds: Self.milliseconds(remaining))
         }
     }
@@ -211,6 +211,7 @@ final class MockWebSocketEngine {
     /// up to `timeout` for the client's close and for the writes to leave, closes the socket, marks the record
     /// closed and frees wslay's context.
     func finish(timeout: TimeInterval) {
+        finishing = true
         if context != nil && !ended && !core.isStopped {
             if !closeSent && !closeReceived && wantsRead {
                 _ = queueClose(code: 1000, reason: [])
@@ -248,28 +249,15 @@ final class MockWebSocketEngine {
 
     /// Writes gathered bytes until the socket is full.
     private func flushOutbound() {
-        var written = 0
-        while outboundOffset < outbound.count && !ended {
-            let attempt = outbound.withUnsafeBytes { bytes -> MockServerStream.Attempt in
-                guard let base = bytes.baseAddress else { return .closed }
-                return stream.writeAvailable(base + outboundOffset, count: bytes.count - outboundOffset)
-            }
-            guard case .bytes(let count) = attempt else {
-                ended = ended || attempt == .closed
-                break
-            }
-            outboundOffset += count
-            written += count
-        }
-        if outboundOffset == outbound.count {
-            outbound.removeAll(keepingCapacity: true)
-            outboundOffset = 0
-        }
+        let (written, closed) = output.flush(to: stream)
+        ended = ended || closed
         noteSent(written)
     }
 
     private func noteSent(_ count: Int) {
-        let frames = outboundFrames.frames
+        let frames = output.frames.frames
+        guard count > 0 || frames != framesSentPublished else { return }
+        framesSentPublished = frames
         core.state.withLock { state in
             state.webSocketRecords[session].bytesSent += count
             state.webSocketRecords[session].framesSent = frames
@@ -278,39 +266,57 @@ final class MockWebSocketEngine {
 
     // MARK: - Called by wslay's callbacks
 
-    /// Gives wslay the next received bytes: first those the HTTP parser read, then one non-blocking read.
+    /// Gives wslay the next received bytes (those the HTTP parser read first), at most one frame at a time;
+    /// reads the socket once when none are left. A close frame waits while messages wait unread, unless the
+    /// server has closed or the handler returned.
     func receive(into buffer: UnsafeMutablePointer<UInt8>, count: Int) -> MockServerStream.Attempt {
-        if prefetchedOffset < prefetched.count {
-            let taken = min(count, prefetched.count - prefetchedOffset)
-            prefetched.withUnsafeBufferPointer { source in
-                if let base = source.baseAddress {
-                    buffer.update(from: base + prefetchedOffset, count: taken)
+        if input.isEmpty {
+            guard !ended else { return .closed }
+            let attempt = input.refill(from: stream)
+            switch attempt {
+            case .bytes(let read):
+                core.state.withLock { state in
+                    state.bytesReceived += read
+                    state.webSocketRecords[session].bytesReceived += read
                 }
+            case .closed:
+                ended = true
+                return attempt
+            case .wouldBlock:
+                return attempt
             }
-            prefetchedOffset += taken
-            noteReceived(UnsafeRawBufferPointer(start: buffer, count: taken), fromSocket: false)
-            return .bytes(taken)
         }
-        guard !ended else { return .closed }
-        let attempt = stream.readAvailable(into: buffer, count: count)
-        switch attempt {
-        case .bytes(let read):
-            noteReceived(UnsafeRawBufferPointer(start: buffer, count: read), fromSocket: true)
-        case .closed:
-            ended = true
-        case .wouldBlock:
-            break
+        guard !holdsCloseBack else { return .wouldBlock }
+        let handed = input.hand(into: buffer, count: count)
+        if input.frames.frames != framesPublished {
+            framesPublished = input.frames.frames
+            let scanner = input.frames
+            core.state.withLock { state in
+                state.webSocketRecords[session].framesReceived = scanner.frames
+                state.webSocketRecords[session].unmaskedFramesReceived = scanner.unmaskedFrames
+                state.webSocketRecords[session].pingsReceived = scanner.pings
+                state.webSocketRecords[session].pongsReceived = scanner.pongs
+            }
         }
-        return attempt
+        return handed > 0 ? .bytes(handed) : .wouldBlock
+    }
+
+    /// Whether the client's close frame is next and waits for the handler to take the messages before it.
+    private var holdsCloseBack: Bool {
+        hasMessage && !closeQueued && !finishing && input.closeFrameIsNext
+    }
+
+    /// Whether wslay can read bytes that `poll` cannot announce: read but not handed over (and not held
+    /// back), or decrypted and buffered inside OpenSSL.
+    private var inputReady: Bool {
+        input.isEmpty ? stream.hasBufferedInput : !holdsCloseBack
     }
 
     /// Takes bytes wslay sends: gathered while wslay says more follows and they fit, else written at once.
     func transmit(_ data: UnsafePointer<UInt8>, count: Int, more: Bool) -> MockServerStream.Attempt {
         guard !ended else { return .closed }
-        if outbound.count - outboundOffset + count <= Self.gatherLimit {
-            let bytes = UnsafeBufferPointer(start: data, count: count)
-            outbound.append(contentsOf: bytes)
-            outboundFrames.scan(UnsafeRawBufferPointer(bytes))
+        if output.fits(count) {
+            output.append(UnsafeRawBufferPointer(start: data, count: count), framed: true)
             if !more {
                 flushOutbound()
             }
@@ -318,11 +324,11 @@ final class MockWebSocketEngine {
         }
         flushOutbound()
         guard !ended else { return .closed }
-        guard outboundOffset == outbound.count else { return .wouldBlock }
+        guard output.isEmpty else { return .wouldBlock }
         let attempt = stream.writeAvailable(data, count: count)
         switch attempt {
         case .bytes(let written):
-            outboundFrames.scan(UnsafeRawBufferPointer(start: data, count: written))
+            output.noteWritten(UnsafeRawBufferPointer(start: data, count: written))
             noteSent(written)
         case .closed:
             ended = true
@@ -357,20 +363,5 @@ final class MockWebSocketEngine {
     private func record(_ message: WebSocketMessage) {
         messages.append(message)
         core.state.withLock { $0.webSocketRecords[session].messagesReceived.append(message) }
-    }
-
-    private func noteReceived(_ bytes: UnsafeRawBufferPointer, fromSocket: Bool) {
-        inboundFrames.scan(bytes)
-        let scanner = inboundFrames
-        core.state.withLock { state in
-            if fromSocket {
-                state.bytesReceived += bytes.count
-            }
-            state.webSocketRecords[session].bytesReceived += bytes.count
-            state.webSocketRecords[session].framesReceived = scanner.frames
-            state.webSocketRecords[session].unmaskedFramesReceived = scanner.unmaskedFrames
-            state.webSocketRecords[session].pingsReceived = scanner.pings
-            state.webSocketRecords[session].pongsReceived = scanner.pongs
-        }
     }
 }

@@ -22,22 +22,35 @@ struct MockWebSocketFrameScanner {
         header.reserveCapacity(14)
     }
 
+    /// Whether the next byte starts a new frame.
+    var isAtFrameStart: Bool {
+        header.isEmpty && payloadRemaining == 0
+    }
+
     /// Reads the next bytes of the stream.
-    mutating func scan(_ bytes: UnsafeRawBufferPointer) {
+    /// - Parameters:
+    ///   - bytes: The bytes.
+    ///   - stoppingAtFrameEnd: Whether to stop right after the end of a frame.
+    /// - Returns: How many bytes were read: all of them, or fewer when it stopped at the end of a frame.
+    @discardableResult
+    mutating func scan(_ bytes: UnsafeRawBufferPointer, stoppingAtFrameEnd: Bool = false) -> Int {
         var index = 0
         while index < bytes.count {
             if payloadRemaining > 0 {
                 let skipped = Int(min(payloadRemaining, UInt64(bytes.count - index)))
                 payloadRemaining -= UInt64(skipped)
                 index += skipped
-                continue
-            }
-            header.append(bytes[index])
-            index += 1
-            if let length = headerLength(), header.count == length {
+            } else {
+                header.append(bytes[index])
+                index += 1
+                guard let length = headerLength(), header.count == length else { continue }
                 finishHeader()
             }
+            if stoppingAtFrameEnd && isAtFrameStart {
+                return index
+            }
         }
+        return index
     }
 
     /// The full header length once its first two bytes are known.

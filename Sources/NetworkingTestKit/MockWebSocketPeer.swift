@@ -1,6 +1,7 @@
 public import Foundation
 public import Networking
 
+// @unchecked Sendable: used only on its connection's thread, where the handler runs (see the last paragraph).
 /// The server's end of one open WebSocket, handed to the handler of ``MockServer/webSocket(_:upgrade:handler:)``
 /// on the connection's own thread.
 ///
@@ -20,9 +21,8 @@ public import Networking
 /// ``waitForPong(timeout:)``, ``close(code:reason:waitForReply:)``, and while a send waits for the socket), pings
 /// are answered with pongs and messages are queued for ``receive(timeout:)``. When the handler returns, the
 /// server sends close 1000 unless a close was sent or received, waits briefly for the client's close, and closes
-/// the connection.
-// @unchecked Sendable: used only on its connection's thread, where the handler runs; it is Sendable only so
-// that a handler closure can be @Sendable.
+/// the connection. A peer is used only on its connection's thread, inside the handler: it is `Sendable` only so
+/// that handlers can be `@Sendable` closures.
 public final class MockWebSocketPeer: @unchecked Sendable {
     /// The upgrade request, header fields included.
     public let request: RecordedRequest
