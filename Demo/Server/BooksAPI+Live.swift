@@ -12,7 +12,10 @@ extension BooksAPI {
         }
         while let message = peer.receive(timeout: 30) {
             if message == .text(#"{"subscribe": "books"}"#) {
-                _ = peer.send(.text(#"{"event": "added", "book": {"id": 42, "title": "Rayuela", "author": "Julio Cortázar", "year": 1963, "genre": "Novel"}}"#))
+                _ = peer.send(
+                    .text(
+                        #"{"event": "added", "book": {"id": 42, "title": "Rayuela", "author": "Julio Cortázar", "year": 1963, "genre": "Novel"}}"#
+                    ))
             } else {
                 _ = peer.send(message)
             }

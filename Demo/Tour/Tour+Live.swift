@@ -54,7 +54,9 @@ extension Tour {
             "close 1000",
             check: { result in
                 guard case .success(let code) = result else { return (false, "\(result)") }
-                return (code == 1000, "closing handshake done, the server answered \(code.map(String.init) ?? "nothing")")
+                return (
+                    code == 1000, "closing handshake done, the server answered \(code.map(String.init) ?? "nothing")"
+                )
             },
             call: { () -> Result<Int?, RepositoryError> in
                 await socket.close()

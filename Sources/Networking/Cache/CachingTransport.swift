@@ -118,7 +118,8 @@ struct CachingTransport: HTTPTransport {
     /// no `Range`, and no conditional header of the caller's own (the caller then wants the server's answer).
     static func isCacheable(_ request: HTTPRequest) -> Bool {
         let conditionals = ["Range", "If-None-Match", "If-Modified-Since", "If-Match", "If-Unmodified-Since"]
-        return (request.method == .get || request.method == .head) && request.body == nil && request.webSocketUpgrade == nil
+        return (request.method == .get || request.method == .head) && request.body == nil
+            && request.webSocketUpgrade == nil
             && request.bodyFile == nil && request.multipart == nil && request.responseBodyFile == nil
             && !conditionals.contains(where: request.headers.contains)
     }

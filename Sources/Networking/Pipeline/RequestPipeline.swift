@@ -54,7 +54,9 @@ struct RequestPipeline: Sendable {
                     try await monitors.send(request, context, attempts: attempts)
                 }
             }
-            return StatusValidation.validate(response, of: request).mapError { errorModels.decorate($0, callPath: context.path) }
+            return StatusValidation.validate(response, of: request).mapError {
+                errorModels.decorate($0, callPath: context.path)
+            }
         } catch {
             return .failure(Self.map(error))
         }

@@ -117,7 +117,8 @@ struct WebSocketHandshake: Sendable {
         let accept = response.headers["Sec-WebSocket-Accept"]?.trimmingCharacters(in: .whitespaces)
         guard let expected = Self.acceptValue(for: key), accept == expected else {
             throw refuse(
-                "Sec-WebSocket-Accept is \(accept.map { "\"\($0)\"" } ?? "missing"), expected \"\(Self.acceptValue(for: key) ?? "?")\"")
+                "Sec-WebSocket-Accept is \(accept.map { "\"\($0)\"" } ?? "missing"), expected \"\(Self.acceptValue(for: key) ?? "?")\""
+            )
         }
         if let extensions = response.headers["Sec-WebSocket-Extensions"], !extensions.isEmpty {
             throw refuse("the server selected extensions (\(extensions)) that were not offered")

@@ -151,7 +151,10 @@ final class WebSocketInbox: Sendable {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 enum Action {
-                    case park, message(WebSocketMessage), end(End), cancelled
+                    case park
+                    case message(WebSocketMessage)
+                    case end(End)
+                    case cancelled
                 }
                 let action = state.withLock { state -> Action in
                     if Task.isCancelled {

@@ -41,11 +41,14 @@ struct WebSocketTrace: Sendable {
 
     private func log(_ message: WebSocketMessage, direction: String) {
         for logger in loggers {
-            logger.log(Self.describe(message, direction: direction, label: label, payload: logger.logsWebSocketPayloads), at: .debug)
+            logger.log(
+                Self.describe(message, direction: direction, label: label, payload: logger.logsWebSocketPayloads),
+                at: .debug)
         }
     }
 
-    private static func describe(_ message: WebSocketMessage, direction: String, label: String, payload: Bool) -> String {
+    private static func describe(_ message: WebSocketMessage, direction: String, label: String, payload: Bool) -> String
+    {
         let kind: String
         var excerpt = ""
         switch message {

@@ -105,7 +105,8 @@ public actor GOMObserver {
         nextID += 1
         let id = nextID
         let existing = streams[path] ?? [:]
-        let joinsProxyInitial = existing.isEmpty || existing.values.contains { if case .awaitingProxy = $0.state { true } else { false } }
+        let joinsProxyInitial =
+            existing.isEmpty || existing.values.contains { if case .awaitingProxy = $0.state { true } else { false } }
         streams[path, default: [:]][id] = Stream(
             continuation: continuation, state: joinsProxyInitial ? .awaitingProxy : .awaitingRetrieve([]))
         continuation.onTermination = { [weak self] _ in

@@ -22,7 +22,8 @@ struct WebSocketConnectionLimitTests {
         await socket.close()
     }
 
-    @Test("with a limit of 1 a request waiting for the socket's connection times out (libcurl alone would wait forever)")
+    @Test(
+        "with a limit of 1 a request waiting for the socket's connection times out (libcurl alone would wait forever)")
     func pendingRequestTimesOut() async throws {
         let server = try MockServer()
         defer { server.shutdown() }

@@ -49,7 +49,9 @@ struct WebSocketHandshakeTests {
         func answer(_ headers: HTTPHeaders) -> HTTPResponse {
             HTTPResponse(statusCode: 101, headers: headers, url: request.url)
         }
-        let good: HTTPHeaders = ["Upgrade": "WebSocket", "Connection": "keep-alive, Upgrade", "Sec-WebSocket-Accept": accept]
+        let good: HTTPHeaders = [
+            "Upgrade": "WebSocket", "Connection": "keep-alive, Upgrade", "Sec-WebSocket-Accept": accept,
+        ]
 
         #expect(try handshake.validate(answer(good)) == nil)
         var chosen = good
@@ -70,7 +72,8 @@ struct WebSocketHandshakeTests {
 
     @Test("chunked refusal bodies are decoded; an incomplete one is not yet complete")
     func chunkedBody() {
-        #expect(ChunkedBody.decode(Array("5\r\nhello\r\n6;x=y\r\n world\r\n0\r\n\r\n".utf8)) == Array("hello world".utf8))
+        #expect(
+            ChunkedBody.decode(Array("5\r\nhello\r\n6;x=y\r\n world\r\n0\r\n\r\n".utf8)) == Array("hello world".utf8))
         #expect(ChunkedBody.decode(Array("5\r\nhel".utf8)) == nil)
         #expect(ChunkedBody.decode(Array("zz\r\n".utf8)) == nil)
     }

@@ -64,7 +64,8 @@ struct CurlLoopSockets {
                 continue
             }
             let remaining = now.duration(to: deadline)
-            let milliseconds = remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1
+            let milliseconds =
+                remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1
             timeout = min(timeout, Int32(clamping: max(0, milliseconds)))
         }
         return timeout

@@ -28,13 +28,16 @@ extension CurlTransport {
         if pins != nil, let dnsOverHTTPS {
             throw RepositoryError.invalidParameters(
                 "\(displayURL.absoluteString) is pinned, and its transport resolves names over HTTPS "
-                    + "(\(dnsOverHTTPS.absoluteString)); open pinned WebSockets through a transport without dnsOverHTTPS")
+                    + "(\(dnsOverHTTPS.absoluteString)); open pinned WebSockets through a transport without dnsOverHTTPS"
+            )
         }
         try Task.checkCancellation()
         let handshake = try WebSocketHandshake(request: request, protocols: upgrade.protocols)
         let connection = try CurlWebSocketConnection(
-            handshake: handshake, url: displayURL, pinCheck: pins.map { PinCheck(pins: $0, host: request.url.host ?? "") },
-            maximumMessageSize: upgrade.maximumMessageSize, timeout: request.timeout.isFinite ? max(request.timeout, 0.001) : 1e9,
+            handshake: handshake, url: displayURL,
+            pinCheck: pins.map { PinCheck(pins: $0, host: request.url.host ?? "") },
+            maximumMessageSize: upgrade.maximumMessageSize,
+            timeout: request.timeout.isFinite ? max(request.timeout, 0.001) : 1e9,
             dnsOverHTTPS: dnsOverHTTPS, trace: upgrade.trace)
         let response = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in

@@ -119,7 +119,8 @@ public final class CurlTransport: HTTPTransport {
             }
             current.timeout = Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18
             let response = try await perform(current, pins: pins)
-            guard current.followsRedirects, var next = try RedirectPolicy.nextRequest(after: response, of: current) else {
+            guard current.followsRedirects, var next = try RedirectPolicy.nextRequest(after: response, of: current)
+            else {
                 return response  // a cookie jar's stage stores the final response's cookies
             }
             if let jar = current.cookieStorage {

@@ -107,7 +107,8 @@ extension CurlWebSocketConnection {
     private func queue(_ message: WebSocketMessage, on wslay: OpaquePointer) -> Int32 {
         func queue(_ opcode: wslay_opcode, _ bytes: UnsafeRawBufferPointer) -> Int32 {
             var frame = wslay_event_msg(
-                opcode: UInt8(opcode.rawValue), msg: bytes.bindMemory(to: UInt8.self).baseAddress, msg_length: bytes.count)
+                opcode: UInt8(opcode.rawValue), msg: bytes.bindMemory(to: UInt8.self).baseAddress,
+                msg_length: bytes.count)
             return wslay_event_queue_msg(wslay, &frame)
         }
         switch message {
@@ -245,7 +246,8 @@ extension CurlWebSocketConnection {
         let closeReceived = wslay_event_get_close_received(wslay) != 0
         let closeSent = wslay_event_get_close_sent(wslay) != 0
         let sentCode = Int(wslay_event_get_status_code_sent(wslay))
-        if closeSent, !userClosed, !peerClosedFirst, Self.violationCodes.contains(sentCode), outputStart >= output.count {
+        if closeSent, !userClosed, !peerClosedFirst, Self.violationCodes.contains(sentCode), outputStart >= output.count
+        {
             // wslay closed because the peer broke the protocol (1002), sent invalid UTF-8 (1007) or too large a
             // message (1009): the stream throws, whatever the peer answers.
             finish(.failed(violation(sentCode)))
@@ -259,7 +261,8 @@ extension CurlWebSocketConnection {
             }
             return
         }
-        let drained = wslay_event_want_read(wslay) == 0 && wslay_event_want_write(wslay) == 0
+        let drained =
+            wslay_event_want_read(wslay) == 0 && wslay_event_want_write(wslay) == 0
             && outputStart >= output.count
         if drained || (closeReceived && closeSent && outputStart >= output.count) {
             finish(.closed)
@@ -282,8 +285,10 @@ extension CurlWebSocketConnection {
         case .closed: error = closedError(while: "sending")
         case .failed(let failure): error = failure
         }
-        resumeOpening(.failure(RepositoryError.noNetworkConnection(
-            TransportError(code: .connectionLost, message: "the WebSocket to \(url.absoluteString) ended"))))
+        resumeOpening(
+            .failure(
+                RepositoryError.noNetworkConnection(
+                    TransportError(code: .connectionLost, message: "the WebSocket to \(url.absoluteString) ended"))))
         let pending = requests.withLock { requests in
             defer {
                 requests.messages = []
@@ -330,7 +335,9 @@ extension CurlWebSocketConnection {
             default: (.invalidResponse, "the peer broke the WebSocket protocol")
             }
         return .noNetworkConnection(
-            TransportError(code: what.0, message: "the WebSocket to \(url.absoluteString) failed: \(what.1) (closed with \(code))"))
+            TransportError(
+                code: what.0, message: "the WebSocket to \(url.absoluteString) failed: \(what.1) (closed with \(code))")
+        )
     }
 
     /// The close codes wslay sends when the peer breaks the protocol.

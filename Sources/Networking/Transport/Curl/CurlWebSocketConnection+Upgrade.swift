@@ -133,15 +133,20 @@ extension CurlWebSocketConnection {
                 if code == CURLE_OK, let head = upgradeHead, head.status != 101 {
                     finishRefusal(head)  // the body ended with the connection
                 } else {
-                    let reason = code == CURLE_OK ? "the server closed the connection without a complete answer" : curlReason(code)
-                    end(opening: TransportError(
-                        code: .connectionLost, message: "WebSocket upgrade of \(url.absoluteString) failed: \(reason)"))
+                    let reason =
+                        code == CURLE_OK
+                        ? "the server closed the connection without a complete answer" : curlReason(code)
+                    end(
+                        opening: TransportError(
+                            code: .connectionLost,
+                            message: "WebSocket upgrade of \(url.absoluteString) failed: \(reason)"))
                 }
                 return false
             }
             handshakeBuffer.append(contentsOf: chunk[0..<received])
             if upgradeHead == nil {
-                guard handshakeBuffer.count <= Self.maximumUpgradeHeaderSize || Self.headerEnd(in: handshakeBuffer) != nil
+                guard
+                    handshakeBuffer.count <= Self.maximumUpgradeHeaderSize || Self.headerEnd(in: handshakeBuffer) != nil
                 else {
                     end(opening: CurlFailure.headerSectionTooLarge(url: url, limit: Self.maximumUpgradeHeaderSize))
                     return false
@@ -170,9 +175,10 @@ extension CurlWebSocketConnection {
             lineStart = index + 1
         }
         guard status >= 100 && status <= 999 else {
-            self.end(opening: TransportError(
-                code: .invalidResponse,
-                message: "WebSocket upgrade of \(url.absoluteString) failed: the answer is not HTTP/1.1"))
+            self.end(
+                opening: TransportError(
+                    code: .invalidResponse,
+                    message: "WebSocket upgrade of \(url.absoluteString) failed: the answer is not HTTP/1.1"))
             return
         }
         let headers = HTTPHeaders(fields: collector.fields)
@@ -237,15 +243,19 @@ extension CurlWebSocketConnection {
         }
         resumeOpening(
             .success(
-                HTTPResponse(statusCode: head.status, headers: head.headers, body: Data(body), url: handshake.request.url)))
+                HTTPResponse(
+                    statusCode: head.status, headers: head.headers, body: Data(body), url: handshake.request.url)))
         finish(.closed)
     }
 
     /// Ends an opening that failed: resumes the task with `error` and finishes the connection.
     func end(opening error: any Error) {
         resumeOpening(.failure(error))
-        finish(.failed(RepositoryError.noNetworkConnection(
-            TransportError(code: .connectionLost, message: "the WebSocket to \(url.absoluteString) did not open"))))
+        finish(
+            .failed(
+                RepositoryError.noNetworkConnection(
+                    TransportError(
+                        code: .connectionLost, message: "the WebSocket to \(url.absoluteString) did not open"))))
     }
 
     /// The index just past the blank line ending the header section, or `nil`.

@@ -79,7 +79,11 @@ final class CurlWebSocketConnection: @unchecked Sendable {
     var framedBytes: UInt64 = 0
     var flushedBytes: UInt64 = 0
     var sendsInFlight: [(end: UInt64, done: CheckedContinuation<Result<Void, RepositoryError>, Never>)] = []
-    var pingsInFlight: [(id: UInt64, deadline: ContinuousClock.Instant, done: CheckedContinuation<Result<Void, RepositoryError>, Never>)] = []
+    var pingsInFlight:
+        [(
+            id: UInt64, deadline: ContinuousClock.Instant,
+            done: CheckedContinuation<Result<Void, RepositoryError>, Never>
+        )] = []
     var nextPingID: UInt64 = 0
     var closeDeadline: ContinuousClock.Instant?
     var userClosed = false
@@ -207,7 +211,8 @@ final class CurlWebSocketConnection: @unchecked Sendable {
         guard code == CURLE_OK else {
             throw TransportError(
                 code: .other,
-                message: "libcurl refused an option for \(url.absoluteString): " + String(cString: curl_easy_strerror(code)))
+                message: "libcurl refused an option for \(url.absoluteString): "
+                    + String(cString: curl_easy_strerror(code)))
         }
     }
 }
