@@ -28,6 +28,10 @@ enum BenchmarkCommand {
             let cache = try await CacheScenario.run(
                 rounds: options.counts.mappingRounds, calls: options.counts.cacheCalls)
             print(CacheScenario.render(cache, rounds: options.counts.mappingRounds, calls: options.counts.cacheCalls))
+        case .webSocket:
+            let result = try await WebSocketScenario.run(counts: options.counts)
+            print(WebSocketScenario.render(result))
+            print("Targets\n" + WebSocketScenario.targetTable(result))
         case .all:
             try options.validateForNetworkRuns()
             try await all(options)
@@ -50,6 +54,7 @@ enum BenchmarkCommand {
         report.store = try StoreScenario.run(rounds: options.counts.mappingRounds)
         report.cache = try await CacheScenario.run(
             rounds: options.counts.mappingRounds, calls: options.counts.cacheCalls)
+        report.webSocket = try await WebSocketScenario.run(counts: options.counts)
         if options.runsTransfers {
             report.transfers = TransferScenario.run(options: options, failures: failures)
         }

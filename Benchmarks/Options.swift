@@ -20,6 +20,8 @@ struct Options: Sendable {
         case profile(ProfileTarget)
         /// Only the in-process envelope and store scenario (no servers needed).
         case mapping
+        /// Only the WebSocket echo scenario (its servers run in this process).
+        case webSocket
     }
 
     var mode = Mode.all
@@ -110,6 +112,7 @@ struct Options: Sendable {
                 }
                 mode = .transfer(direction)
             case "--mapping": mode = .mapping
+            case "--websocket": mode = .webSocket
             case "--contender": profiledContender = try Self.contender(try value(argument))
             case "--profile":
                 let name = try value(argument)
