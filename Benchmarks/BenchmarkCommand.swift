@@ -17,6 +17,10 @@ enum BenchmarkCommand {
             try await ChildModes.transfer(direction, options: options)
         case .profile(.stub):
             try await PipelineScenario.profile(calls: options.requests ?? 1_000_000)
+        case .profile(.ws), .profile(.wss):
+            let scheme: WebSocketScenario.Scheme = options.mode == .profile(.ws) ? .ws : .wss
+            try await WebSocketScenario.profile(
+                scheme, contender: options.profiledContender, roundTrips: options.requests ?? 100_000)
         case .profile(let target):
             try options.validateForNetworkRuns()
             try await profile(options, target)
@@ -74,7 +78,7 @@ enum BenchmarkCommand {
             switch target {
             case .http: .http
             case .h2: .h2
-            case .https, .stub: .https
+            case .https, .stub, .ws, .wss: .https
             }
         let endpoint = Endpoint.of(kind, options)
         let contender = options.profiledContender

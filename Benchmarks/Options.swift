@@ -117,7 +117,7 @@ struct Options: Sendable {
             case "--profile":
                 let name = try value(argument)
                 guard let target = ProfileTarget(rawValue: name) else {
-                    throw BenchmarkError("--profile takes http, https, h2 or stub, not \"\(name)\"")
+                    throw BenchmarkError("--profile takes http, https, h2, stub, ws or wss, not \"\(name)\"")
                 }
                 mode = .profile(target)
             default: throw BenchmarkError("unknown argument \"\(argument)\" (run it through script/bench)")
@@ -178,6 +178,9 @@ enum TransferDirection: String, Sendable, CaseIterable {
 /// What `--profile` runs.
 enum ProfileTarget: String, Sendable {
     case http, https, h2, stub
+    /// WebSocket echo round trips of the small message (`--contender networking` or `curl`, the C baseline) against
+    /// an echo server in the process: no nginx needed.
+    case ws, wss
 }
 
 /// A failure of the harness itself (bad arguments, a server that does not answer), not a measurement.

@@ -116,7 +116,7 @@ enum WebSocketScenario {
     }
 
     /// One run on a server of its own (MockServer keeps every message it receives: a fresh server frees them).
-    private static func measure(
+    static func measure(
         _ client: Client, scheme: Scheme, message: WebSocketMessage, roundTrips: Int, warmUp: Int,
         certificate: TestCertificate
     ) async throws -> Run {
