@@ -20,7 +20,8 @@ enum BenchmarkCommand {
         case .profile(.ws), .profile(.wss):
             let scheme: WebSocketScenario.Scheme = options.mode == .profile(.ws) ? .ws : .wss
             try await WebSocketScenario.profile(
-                scheme, contender: options.profiledContender, roundTrips: options.requests ?? 100_000)
+                scheme, contender: options.profiledContender, large: options.largeMessages,
+                roundTrips: options.requests ?? (options.largeMessages ? 1_000 : 100_000))
         case .profile(let target):
             try options.validateForNetworkRuns()
             try await profile(options, target)

@@ -57,6 +57,8 @@ struct Options: Sendable {
     var servedFile = Fixtures.transferPath
     /// Whether a `--transfer` child passes a progress closure.
     var withProgress = false
+    /// Whether `--profile ws|wss` echoes the 1 MB binary message instead of the small text one.
+    var largeMessages = false
 
     /// The scale of the run: the full counts, or small ones for `--quick`.
     var counts: Counts {
@@ -105,6 +107,7 @@ struct Options: Sendable {
             case "--curl": curlToolPath = try value(argument)
             case "--served-file": servedFile = try value(argument)
             case "--progress": withProgress = true
+            case "--large": largeMessages = true
             case "--transfer":
                 let name = try value(argument)
                 guard let direction = TransferDirection(rawValue: name) else {

@@ -80,6 +80,11 @@ enum WebSocketScenario {
     static let smallMessage = "0123456789abcdefghijklmnopqrstuv"
     /// The large message's size.
     static let largeMessageSize = 1_000_000
+
+    /// The large message: ``largeMessageSize`` bytes of a repeating pattern.
+    static func largeMessage() -> Data {
+        Data((0..<largeMessageSize).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+    }
     /// Unmeasured round trips on each connection before the measured ones.
     static let warmUp: [Load: Int] = [.small: 200, .large: 4]
 
@@ -88,7 +93,7 @@ enum WebSocketScenario {
     static func run(counts: Counts) async throws -> Result {
         let certificate = try TestCertificate.selfSigned(
             commonName: "localhost", subjectAltNames: ["localhost", "127.0.0.1"])
-        let large = Data((0..<largeMessageSize).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+        let large = largeMessage()
         var result = Result()
         for load in Load.allCases {
             let rounds = load == .small ? counts.webSocketRounds : counts.webSocketLargeRounds
