@@ -1,63 +1,26 @@
-// The WebSocket benchmark's C baseline, following the prototype's recipe (shared/research/websocket-on-libcurl.md):
-// libcurl CURLOPT_CONNECT_ONLY on a multi handle (http:// for ws, https:// for wss, HTTP/1.1 forced, NOSIGNAL), the
-// upgrade written and read by hand over curl_easy_send/curl_easy_recv, wslay's client context for framing, every
-// frame wslay writes gathered so that a message leaves in one curl_easy_send, and curl_multi_poll with the socket as
-// its extra descriptor. One thread, no locks, no allocation per message beyond wslay's own.
-//
-// Pinning: the pinned certificate is the only one given to OpenSSL (CURLOPT_CAINFO_BLOB, VERIFYPEER and VERIFYHOST
-// on), which trusts the same server as Networking's pinning; Networking also runs its verify callback (the pin
-// check) on every certificate of the chain, which this baseline does not.
+// The WebSocket benchmark's C baseline, after the prototype's recipe (shared/research/websocket-on-libcurl.md), part
+// two: the messages. wslay's client context frames them; everything wslay writes is gathered so that a message
+// leaves in one curl_easy_send; curl_multi_poll waits with the socket as its extra descriptor. One thread, no locks,
+// no allocation per message beyond wslay's own. Part one, connecting and the upgrade: nsb_websocket_open.c.
 #define _GNU_SOURCE
-#include "nsb_websocket.h"
+#include "nsb_websocket_internal.h"
 
-#include <curl/curl.h>
-#include <openssl/evp.h>
-#include <openssl/pem.h>
 #include <openssl/rand.h>
-#include <openssl/ssl.h>
-#include <openssl/x509.h>
 #include <poll.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <time.h>
-#include <wslay/wslay.h>
 
-struct nsb_ws {
-    CURLM *multi;
-    CURL *easy;
-    curl_socket_t fd;
-    wslay_event_context_ptr wslay;
-    char curl_error[CURL_ERROR_SIZE];
-    // Bytes read past the upgrade answer's blank line: wslay's first.
-    unsigned char *leftover;
-    size_t leftover_length, leftover_offset;
-    // Framed bytes not yet written, from out_offset.
-    unsigned char *out;
-    size_t out_length, out_offset, out_capacity;
-    int write_blocked;
-    // The message whose echo is awaited.
-    const unsigned char *expected;
-    size_t expected_length;
-    int echo_received, echo_mismatch, failed;
-};
-
-static const char *const websocket_guid = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
-static pthread_once_t global_once = PTHREAD_ONCE_INIT;
-
-static void global_init(void) { curl_global_init(CURL_GLOBAL_DEFAULT); }
-
-static double now_seconds(void) {
+double nsb_now_seconds(void) {
     struct timespec time;
     clock_gettime(CLOCK_MONOTONIC, &time);
     return (double)time.tv_sec + (double)time.tv_nsec / 1e9;
 }
 
-static void set_error(char *error, size_t error_size, const char *format, ...) {
+void nsb_set_error(char *error, size_t error_size, const char *format, ...) {
     if (error == NULL || error_size == 0) {
         return;
     }
@@ -67,49 +30,17 @@ static void set_error(char *error, size_t error_size, const char *format, ...) {
     va_end(arguments);
 }
 
-static int remaining_ms(double deadline) {
-    double remaining = (deadline - now_seconds()) * 1000;
+int nsb_remaining_ms(double deadline) {
+    double remaining = (deadline - nsb_now_seconds()) * 1000;
     if (remaining <= 0) {
         return 0;
     }
     return remaining > 100 ? 100 : (int)remaining + 1;
 }
 
-// Waits for the socket (and curl's own descriptors) at most until the deadline, 100 ms at a time.
-static void wait_socket(nsb_ws *ws, short events, double deadline) {
+void nsb_wait_socket(nsb_ws *ws, short events, double deadline) {
     struct curl_waitfd descriptor = {.fd = ws->fd, .events = events, .revents = 0};
-    curl_multi_poll(ws->multi, &descriptor, 1, remaining_ms(deadline), NULL);
-}
-
-// Trap 10: the send buffer may move between a partial TLS write and its retry.
-static CURLcode ssl_context(CURL *easy, void *context, void *user) {
-    (void)easy;
-    (void)user;
-    SSL_CTX_set_mode((SSL_CTX *)context, SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
-    return CURLE_OK;
-}
-
-// The PEM text of a DER certificate, for CURLOPT_CAINFO_BLOB; NULL when it does not parse.
-static char *pem_of(const unsigned char *der, size_t length, size_t *pem_length) {
-    const unsigned char *cursor = der;
-    X509 *certificate = d2i_X509(NULL, &cursor, (long)length);
-    if (certificate == NULL) {
-        return NULL;
-    }
-    BIO *bio = BIO_new(BIO_s_mem());
-    char *pem = NULL;
-    if (bio != NULL && PEM_write_bio_X509(bio, certificate) == 1) {
-        char *data = NULL;
-        long size = BIO_get_mem_data(bio, &data);
-        pem = malloc((size_t)size);
-        if (pem != NULL) {
-            memcpy(pem, data, (size_t)size);
-            *pem_length = (size_t)size;
-        }
-    }
-    BIO_free(bio);
-    X509_free(certificate);
-    return pem;
+    curl_multi_poll(ws->multi, &descriptor, 1, nsb_remaining_ms(deadline), NULL);
 }
 
 // --- wslay's callbacks ---------------------------------------------------------------------------------------------
@@ -179,6 +110,21 @@ static void message_callback(wslay_event_context_ptr context, const struct wslay
                         (argument->msg_length > 0 && memcmp(argument->msg, ws->expected, argument->msg_length) != 0);
 }
 
+int nsb_start_framing(nsb_ws *ws) {
+    struct wslay_event_callbacks callbacks = {
+        .recv_callback = receive_callback,
+        .send_callback = send_callback,
+        .genmask_callback = genmask_callback,
+        .on_msg_recv_callback = message_callback,
+    };
+    if (wslay_event_context_client_init(&ws->wslay, &callbacks, ws) != 0) {
+        return -1;
+    }
+    // Trap 12: wslay accepts 2 GiB messages by default; 16 MiB as Networking's default.
+    wslay_event_config_set_max_recv_msg_length(ws->wslay, 16u << 20);
+    return 0;
+}
+
 // --- output --------------------------------------------------------------------------------------------------------
 
 // Writes the gathered output with one curl_easy_send (more only after a partial write). Returns -1 on failure.
@@ -191,7 +137,7 @@ static int flush_output(nsb_ws *ws, char *error, size_t error_size) {
             return 0;
         }
         if (code != CURLE_OK) {
-            set_error(error, error_size, "curl_easy_send: %s", curl_easy_strerror(code));
+            nsb_set_error(error, error_size, "curl_easy_send: %s", curl_easy_strerror(code));
             ws->failed = 1;
             return -1;
         }
@@ -207,301 +153,54 @@ static int service(nsb_ws *ws, char *error, size_t error_size) {
     int running = 0;
     curl_multi_perform(ws->multi, &running);
     if (wslay_event_want_read(ws->wslay) && wslay_event_recv(ws->wslay) != 0) {
-        set_error(error, error_size, "wslay could not read a frame (the connection %s)",
+        nsb_set_error(error, error_size, "wslay could not read a frame (the connection %s)",
                   ws->failed ? "ended" : "broke the protocol");
         return -1;
     }
     if (wslay_event_want_write(ws->wslay) && wslay_event_send(ws->wslay) != 0) {
-        set_error(error, error_size, "wslay could not write a frame");
+        nsb_set_error(error, error_size, "wslay could not write a frame");
         return -1;
     }
     return flush_output(ws, error, error_size);
-}
-
-// --- opening -------------------------------------------------------------------------------------------------------
-
-static int send_all(nsb_ws *ws, const char *data, size_t length, double deadline, char *error, size_t error_size) {
-    size_t offset = 0;
-    while (offset < length) {
-        size_t sent = 0;
-        CURLcode code = curl_easy_send(ws->easy, data + offset, length - offset, &sent);
-        if (code == CURLE_AGAIN) {
-            if (now_seconds() > deadline) {
-                set_error(error, error_size, "timed out sending the upgrade request");
-                return -1;
-            }
-            wait_socket(ws, POLLOUT, deadline);
-            continue;
-        }
-        if (code != CURLE_OK) {
-            set_error(error, error_size, "sending the upgrade request: %s", curl_easy_strerror(code));
-            return -1;
-        }
-        offset += sent;
-    }
-    return 0;
-}
-
-static void base64(const unsigned char *bytes, size_t length, char *out) {
-    EVP_EncodeBlock((unsigned char *)out, bytes, (int)length);
-}
-
-// Sends the upgrade request and reads its answer up to the blank line; checks 101 and Sec-WebSocket-Accept.
-static int upgrade(nsb_ws *ws, const char *host, const char *path, double deadline, char *error, size_t error_size) {
-    unsigned char nonce[16];
-    char key[32], request[1024];
-    RAND_bytes(nonce, sizeof nonce);
-    base64(nonce, sizeof nonce, key);
-    int length = snprintf(request, sizeof request,
-                          "GET %s HTTP/1.1\r\nHost: %s\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                          "Sec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n\r\n",
-                          path, host, key);
-    // Trap 3: the connection must be used at once, before anything could close it as idle.
-    if (length <= 0 || (size_t)length >= sizeof request ||
-        send_all(ws, request, (size_t)length, deadline, error, error_size) != 0) {
-        return -1;
-    }
-    char answer[8192];
-    size_t used = 0;
-    char *end = NULL;
-    while (end == NULL) {
-        if (used == sizeof answer - 1) {
-            set_error(error, error_size, "the upgrade answer's head is longer than %zu bytes", sizeof answer);
-            return -1;
-        }
-        size_t received = 0;
-        CURLcode code = curl_easy_recv(ws->easy, answer + used, sizeof answer - 1 - used, &received);
-        if (code == CURLE_AGAIN) {
-            if (now_seconds() > deadline) {
-                set_error(error, error_size, "timed out waiting for the upgrade answer");
-                return -1;
-            }
-            wait_socket(ws, POLLIN, deadline);
-            continue;
-        }
-        if (code != CURLE_OK || received == 0) {
-            set_error(error, error_size, "reading the upgrade answer: %s",
-                      code == CURLE_OK ? "the server closed the connection" : curl_easy_strerror(code));
-            return -1;
-        }
-        used += received;
-        answer[used] = '\0';
-        end = strstr(answer, "\r\n\r\n");
-    }
-    size_t head = (size_t)(end - answer) + 4;
-    if (strncmp(answer, "HTTP/1.1 101", 12) != 0) {
-        set_error(error, error_size, "the server refused the upgrade: %.*s", (int)strcspn(answer, "\r"), answer);
-        return -1;
-    }
-    unsigned char digest[EVP_MAX_MD_SIZE];
-    unsigned int digest_length = 0;
-    char concatenated[128], expected[64];
-    snprintf(concatenated, sizeof concatenated, "%s%s", key, websocket_guid);
-    EVP_Digest(concatenated, strlen(concatenated), digest, &digest_length, EVP_sha1(), NULL);
-    base64(digest, digest_length, expected);
-    const char *field = strcasestr(answer, "\r\nSec-WebSocket-Accept:");
-    if (field == NULL || field > end) {
-        set_error(error, error_size, "the upgrade answer has no Sec-WebSocket-Accept");
-        return -1;
-    }
-    field += strlen("\r\nSec-WebSocket-Accept:");
-    field += strspn(field, " \t");
-    if (strncmp(field, expected, strlen(expected)) != 0) {
-        set_error(error, error_size, "the upgrade answer's Sec-WebSocket-Accept is wrong");
-        return -1;
-    }
-    if (used > head) {
-        ws->leftover = malloc(used - head);
-        if (ws->leftover == NULL) {
-            set_error(error, error_size, "out of memory");
-            return -1;
-        }
-        memcpy(ws->leftover, answer + head, used - head);
-        ws->leftover_length = used - head;
-    }
-    return 0;
-}
-
-// Connects with CONNECT_ONLY on the multi handle until CURLMSG_DONE, and takes the socket (the handle stays in).
-static int connect_handle(nsb_ws *ws, double deadline, char *error, size_t error_size) {
-    CURLMcode added = curl_multi_add_handle(ws->multi, ws->easy);
-    if (added != CURLM_OK) {
-        set_error(error, error_size, "curl_multi_add_handle: %s", curl_multi_strerror(added));
-        return -1;
-    }
-    for (;;) {
-        int running = 0, left = 0;
-        curl_multi_perform(ws->multi, &running);
-        CURLMsg *message;
-        while ((message = curl_multi_info_read(ws->multi, &left)) != NULL) {
-            if (message->msg != CURLMSG_DONE) {
-                continue;
-            }
-            CURLcode result = message->data.result;
-            if (result != CURLE_OK) {
-                set_error(error, error_size, "connecting: %s (%d)",
-                          ws->curl_error[0] ? ws->curl_error : curl_easy_strerror(result), (int)result);
-                return -1;
-            }
-            curl_socket_t fd = CURL_SOCKET_BAD;
-            if (curl_easy_getinfo(ws->easy, CURLINFO_ACTIVESOCKET, &fd) != CURLE_OK || fd == CURL_SOCKET_BAD) {
-                set_error(error, error_size, "no active socket after connecting");
-                return -1;
-            }
-            ws->fd = fd;
-            return 0;
-        }
-        if (now_seconds() > deadline) {
-            set_error(error, error_size, "timed out connecting");
-            return -1;
-        }
-        curl_multi_poll(ws->multi, NULL, 0, remaining_ms(deadline), NULL);
-    }
-}
-
-// Configures the connect-only handle for the http(s) URL; `pem` is the trusted certificate for https, or NULL.
-static int configure(nsb_ws *ws, const char *url, const char *pem, size_t pem_length, int timeout_ms) {
-    CURLcode code = CURLE_OK;
-    code |= curl_easy_setopt(ws->easy, CURLOPT_URL, url);
-    code |= curl_easy_setopt(ws->easy, CURLOPT_CONNECT_ONLY, 1L);
-    code |= curl_easy_setopt(ws->easy, CURLOPT_NOSIGNAL, 1L);
-    // Trap 1: an h2 ALPN answer would break curl_easy_recv.
-    code |= curl_easy_setopt(ws->easy, CURLOPT_HTTP_VERSION, (long)CURL_HTTP_VERSION_1_1);
-    code |= curl_easy_setopt(ws->easy, CURLOPT_CONNECTTIMEOUT_MS, (long)timeout_ms);
-    code |= curl_easy_setopt(ws->easy, CURLOPT_ERRORBUFFER, ws->curl_error);
-    if (pem != NULL) {
-        struct curl_blob blob = {.data = (void *)pem, .len = pem_length, .flags = CURL_BLOB_COPY};
-        code |= curl_easy_setopt(ws->easy, CURLOPT_CAINFO_BLOB, &blob);
-        code |= curl_easy_setopt(ws->easy, CURLOPT_SSL_VERIFYPEER, 1L);
-        code |= curl_easy_setopt(ws->easy, CURLOPT_SSL_VERIFYHOST, 2L);
-        // Trap 6: a resumed session would skip verification.
-        code |= curl_easy_setopt(ws->easy, CURLOPT_SSL_SESSIONID_CACHE, 0L);
-        code |= curl_easy_setopt(ws->easy, CURLOPT_SSL_CTX_FUNCTION, ssl_context);
-    }
-    return code == CURLE_OK ? 0 : -1;
-}
-
-nsb_ws *nsb_ws_open(const char *url, const unsigned char *pin_der, size_t pin_der_length, int timeout_ms,
-                    char *error, size_t error_size) {
-    pthread_once(&global_once, global_init);
-    set_error(error, error_size, "%s", "");
-    int secure = strncmp(url, "wss://", 6) == 0;
-    if (!secure && strncmp(url, "ws://", 5) != 0) {
-        set_error(error, error_size, "%s is not a ws or wss URL", url);
-        return NULL;
-    }
-    if (secure && pin_der == NULL) {
-        set_error(error, error_size, "wss needs the pinned certificate");
-        return NULL;
-    }
-    // Trap: libcurl 7.88 rejects ws:// (CURLE_UNSUPPORTED_PROTOCOL): http:// for ws, https:// for wss.
-    char http_url[2048];
-    snprintf(http_url, sizeof http_url, "%s%s", secure ? "https://" : "http://", url + (secure ? 6 : 5));
-
-    char host[512] = "", path[1536] = "/";
-    CURLU *parsed = curl_url();
-    if (parsed == NULL || curl_url_set(parsed, CURLUPART_URL, http_url, 0) != CURLUE_OK) {
-        curl_url_cleanup(parsed);
-        set_error(error, error_size, "cannot parse %s", url);
-        return NULL;
-    }
-    char *part = NULL;
-    if (curl_url_get(parsed, CURLUPART_HOST, &part, 0) == CURLUE_OK) {
-        snprintf(host, sizeof host, "%s", part);
-        curl_free(part);
-    }
-    if (curl_url_get(parsed, CURLUPART_PORT, &part, 0) == CURLUE_OK) {
-        size_t used = strlen(host);
-        snprintf(host + used, sizeof host - used, ":%s", part);
-        curl_free(part);
-    }
-    if (curl_url_get(parsed, CURLUPART_PATH, &part, 0) == CURLUE_OK) {
-        snprintf(path, sizeof path, "%s", part);
-        curl_free(part);
-    }
-    curl_url_cleanup(parsed);
-
-    nsb_ws *ws = calloc(1, sizeof *ws);
-    if (ws == NULL) {
-        set_error(error, error_size, "out of memory");
-        return NULL;
-    }
-    ws->fd = CURL_SOCKET_BAD;
-    ws->multi = curl_multi_init();
-    ws->easy = curl_easy_init();
-    char *pem = NULL;
-    size_t pem_length = 0;
-    if (secure && (pem = pem_of(pin_der, pin_der_length, &pem_length)) == NULL) {
-        set_error(error, error_size, "the pinned certificate is not a DER certificate");
-        nsb_ws_close(ws, 0);
-        return NULL;
-    }
-    double deadline = now_seconds() + timeout_ms / 1000.0;
-    int configured = ws->multi != NULL && ws->easy != NULL && configure(ws, http_url, pem, pem_length, timeout_ms) == 0;
-    free(pem);
-    if (!configured) {
-        set_error(error, error_size, "libcurl refused the handle's options");
-        nsb_ws_close(ws, 0);
-        return NULL;
-    }
-    if (connect_handle(ws, deadline, error, error_size) != 0 ||
-        upgrade(ws, host, path, deadline, error, error_size) != 0) {
-        nsb_ws_close(ws, 0);
-        return NULL;
-    }
-    struct wslay_event_callbacks callbacks = {
-        .recv_callback = receive_callback,
-        .send_callback = send_callback,
-        .genmask_callback = genmask_callback,
-        .on_msg_recv_callback = message_callback,
-    };
-    if (wslay_event_context_client_init(&ws->wslay, &callbacks, ws) != 0) {
-        set_error(error, error_size, "wslay could not create a context");
-        nsb_ws_close(ws, 0);
-        return NULL;
-    }
-    // Trap 12: wslay accepts 2 GiB messages by default; 16 MiB as Networking's default.
-    wslay_event_config_set_max_recv_msg_length(ws->wslay, 16u << 20);
-    return ws;
 }
 
 // --- echo and close ------------------------------------------------------------------------------------------------
 
 int nsb_ws_echo(nsb_ws *ws, int count, const unsigned char *message, size_t message_size, int binary,
                 int timeout_ms, double *rtt_seconds_out, char *error, size_t error_size) {
-    set_error(error, error_size, "%s", "");
+    nsb_set_error(error, error_size, "%s", "");
     struct wslay_event_msg frame = {
         .opcode = binary ? WSLAY_BINARY_FRAME : WSLAY_TEXT_FRAME, .msg = message, .msg_length = message_size};
     ws->expected = message;
     ws->expected_length = message_size;
     for (int index = 0; index < count; index++) {
-        double start = now_seconds();
+        double start = nsb_now_seconds();
         double deadline = start + timeout_ms / 1000.0;
         ws->echo_received = 0;
         if (wslay_event_queue_msg(ws->wslay, &frame) != 0) {
-            set_error(error, error_size, "wslay refused message %d", index);
+            nsb_set_error(error, error_size, "wslay refused message %d", index);
             return index;
         }
         // The whole frame goes to the gathered output, then out in one curl_easy_send.
         if (wslay_event_send(ws->wslay) != 0 || flush_output(ws, error, error_size) != 0) {
             if (error != NULL && error[0] == '\0') {
-                set_error(error, error_size, "wslay could not write message %d", index);
+                nsb_set_error(error, error_size, "wslay could not write message %d", index);
             }
             return index;
         }
         while (!ws->echo_received) {
-            if (now_seconds() > deadline) {
-                set_error(error, error_size, "no echo of message %d within %d ms", index, timeout_ms);
+            if (nsb_now_seconds() > deadline) {
+                nsb_set_error(error, error_size, "no echo of message %d within %d ms", index, timeout_ms);
                 return index;
             }
-            wait_socket(ws, (short)(POLLIN | (ws->write_blocked ? POLLOUT : 0)), deadline);
+            nsb_wait_socket(ws, (short)(POLLIN | (ws->write_blocked ? POLLOUT : 0)), deadline);
             if (service(ws, error, error_size) != 0) {
                 return index;
             }
         }
-        rtt_seconds_out[index] = now_seconds() - start;
+        rtt_seconds_out[index] = nsb_now_seconds() - start;
         if (ws->echo_mismatch) {
-            set_error(error, error_size, "the echo of message %d differs from it", index);
+            nsb_set_error(error, error_size, "the echo of message %d differs from it", index);
             return index;
         }
     }
@@ -513,12 +212,12 @@ void nsb_ws_close(nsb_ws *ws, int timeout_ms) {
         return;
     }
     if (ws->wslay != NULL && !ws->failed && timeout_ms > 0) {
-        double deadline = now_seconds() + timeout_ms / 1000.0;
+        double deadline = nsb_now_seconds() + timeout_ms / 1000.0;
         char ignored[256];
         if (wslay_event_queue_close(ws->wslay, 1000, NULL, 0) == 0 && wslay_event_send(ws->wslay) == 0 &&
             flush_output(ws, ignored, sizeof ignored) == 0) {
-            while (!wslay_event_get_close_received(ws->wslay) && now_seconds() < deadline) {
-                wait_socket(ws, (short)(POLLIN | (ws->write_blocked ? POLLOUT : 0)), deadline);
+            while (!wslay_event_get_close_received(ws->wslay) && nsb_now_seconds() < deadline) {
+                nsb_wait_socket(ws, (short)(POLLIN | (ws->write_blocked ? POLLOUT : 0)), deadline);
                 if (service(ws, ignored, sizeof ignored) != 0) {
                     break;
                 }
