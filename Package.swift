@@ -77,12 +77,21 @@ let package = Package(
             resources: [.copy("Resources/books-api.der"), .copy("Resources/demo-key.pem")],
             swiftSettings: upcomingFeatures
         ),
+        // The WebSocket benchmark's baseline: libcurl + wslay driven directly from C, as the prototype did. It lives
+        // under Benchmarks/ and only the benchmark binary links it.
+        .target(
+            name: "CWebSocketBaseline",
+            dependencies: ["CCurl", "COpenSSL", "CWslay"],
+            path: "Benchmarks/CWebSocketBaseline"
+        ),
         .executableTarget(
             name: "NetworkingBenchmarks",
             dependencies: [
                 "Networking", "NetworkingStore", "NetworkingTestKit", "CNetworkingShim", "CCurl", "CSQLite",
+                "CWebSocketBaseline",
             ],
             path: "Benchmarks",
+            exclude: ["CWebSocketBaseline"],
             swiftSettings: upcomingFeatures
         ),
         .testTarget(

@@ -17,6 +17,11 @@ enum BenchmarkCommand {
             try await ChildModes.transfer(direction, options: options)
         case .profile(.stub):
             try await PipelineScenario.profile(calls: options.requests ?? 1_000_000)
+        case .profile(.ws), .profile(.wss):
+            let scheme: WebSocketScenario.Scheme = options.mode == .profile(.ws) ? .ws : .wss
+            try await WebSocketScenario.profile(
+                scheme, contender: options.profiledContender, large: options.largeMessages,
+                roundTrips: options.requests ?? (options.largeMessages ? 1_000 : 100_000))
         case .profile(let target):
             try options.validateForNetworkRuns()
             try await profile(options, target)
@@ -28,6 +33,10 @@ enum BenchmarkCommand {
             let cache = try await CacheScenario.run(
                 rounds: options.counts.mappingRounds, calls: options.counts.cacheCalls)
             print(CacheScenario.render(cache, rounds: options.counts.mappingRounds, calls: options.counts.cacheCalls))
+        case .webSocket:
+            let result = try await WebSocketScenario.run(counts: options.counts)
+            print(WebSocketScenario.render(result))
+            print("Targets\n" + WebSocketScenario.targetTable(result))
         case .all:
             try options.validateForNetworkRuns()
             try await all(options)
@@ -50,6 +59,7 @@ enum BenchmarkCommand {
         report.store = try StoreScenario.run(rounds: options.counts.mappingRounds)
         report.cache = try await CacheScenario.run(
             rounds: options.counts.mappingRounds, calls: options.counts.cacheCalls)
+        report.webSocket = try await WebSocketScenario.run(counts: options.counts)
         if options.runsTransfers {
             report.transfers = TransferScenario.run(options: options, failures: failures)
         }
@@ -69,7 +79,7 @@ enum BenchmarkCommand {
             switch target {
             case .http: .http
             case .h2: .h2
-            case .https, .stub: .https
+            case .https, .stub, .ws, .wss: .https
             }
         let endpoint = Endpoint.of(kind, options)
         let contender = options.profiledContender

@@ -28,6 +28,14 @@ struct Counts: Sendable {
     var mappingRounds: Int = 7
     /// Calls per run of the cache scenario.
     var cacheCalls: Int = 2_000
+    /// Measured rounds of the WebSocket scenario's small messages (each round: every scheme and client once).
+    var webSocketRounds: Int = 7
+    /// Echo round trips of a small message per WebSocket run.
+    var webSocketMessages: Int = 10_000
+    /// Measured rounds of the WebSocket scenario's 1 MB messages.
+    var webSocketLargeRounds: Int = 5
+    /// Echo round trips of a 1 MB message per WebSocket run.
+    var webSocketLargeMessages: Int = 40
 
     /// The full run.
     static let full = Counts(
@@ -41,5 +49,6 @@ struct Counts: Sendable {
         sequentialRequests: 200, sequentialRounds: 2, wrkSeconds: 1, concurrentRequests: 640,
         concurrentInFlight: 64, concurrentRounds: 2, rssCheckpoints: (1_000, 3_000), peakDecodeRounds: 1,
         pipelineCalls: 20_000,
-        pipelineRounds: 2, transferRounds: 2, progressRounds: 2, mappingRounds: 2, cacheCalls: 200)
+        pipelineRounds: 2, transferRounds: 2, progressRounds: 2, mappingRounds: 2, cacheCalls: 200, webSocketRounds: 2,
+        webSocketMessages: 1_000, webSocketLargeRounds: 2, webSocketLargeMessages: 5)
 }

@@ -20,6 +20,8 @@ struct Options: Sendable {
         case profile(ProfileTarget)
         /// Only the in-process envelope and store scenario (no servers needed).
         case mapping
+        /// Only the WebSocket echo scenario (its servers run in this process).
+        case webSocket
     }
 
     var mode = Mode.all
@@ -55,6 +57,8 @@ struct Options: Sendable {
     var servedFile = Fixtures.transferPath
     /// Whether a `--transfer` child passes a progress closure.
     var withProgress = false
+    /// Whether `--profile ws|wss` echoes the 1 MB binary message instead of the small text one.
+    var largeMessages = false
 
     /// The scale of the run: the full counts, or small ones for `--quick`.
     var counts: Counts {
@@ -103,6 +107,7 @@ struct Options: Sendable {
             case "--curl": curlToolPath = try value(argument)
             case "--served-file": servedFile = try value(argument)
             case "--progress": withProgress = true
+            case "--large": largeMessages = true
             case "--transfer":
                 let name = try value(argument)
                 guard let direction = TransferDirection(rawValue: name) else {
@@ -110,11 +115,12 @@ struct Options: Sendable {
                 }
                 mode = .transfer(direction)
             case "--mapping": mode = .mapping
+            case "--websocket": mode = .webSocket
             case "--contender": profiledContender = try Self.contender(try value(argument))
             case "--profile":
                 let name = try value(argument)
                 guard let target = ProfileTarget(rawValue: name) else {
-                    throw BenchmarkError("--profile takes http, https, h2 or stub, not \"\(name)\"")
+                    throw BenchmarkError("--profile takes http, https, h2, stub, ws or wss, not \"\(name)\"")
                 }
                 mode = .profile(target)
             default: throw BenchmarkError("unknown argument \"\(argument)\" (run it through script/bench)")
@@ -175,6 +181,9 @@ enum TransferDirection: String, Sendable, CaseIterable {
 /// What `--profile` runs.
 enum ProfileTarget: String, Sendable {
     case http, https, h2, stub
+    /// WebSocket echo round trips of the small message (`--contender networking` or `curl`, the C baseline) against
+    /// an echo server in the process: no nginx needed.
+    case ws, wss
 }
 
 /// A failure of the harness itself (bad arguments, a server that does not answer), not a measurement.

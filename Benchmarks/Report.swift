@@ -15,6 +15,8 @@ struct Report {
     var store: [StoreScenario.Variant: Samples] = [:]
     /// The cache scenario.
     var cache: [CacheScenario.Variant: [CacheScenario.Run]] = [:]
+    /// The WebSocket scenario.
+    var webSocket: WebSocketScenario.Result?
     var failures: [String] = []
 
     /// The report: heading, one table per scenario, then the targets.
@@ -42,6 +44,9 @@ struct Report {
         sections.append(MappingScenario.render(envelopes, rounds: counts.mappingRounds))
         sections.append(StoreScenario.render(store, rounds: counts.mappingRounds))
         sections.append(CacheScenario.render(cache, rounds: counts.mappingRounds, calls: counts.cacheCalls))
+        if let webSocket {
+            sections.append(WebSocketScenario.render(webSocket))
+        }
         sections.append("Targets\n" + Targets(report: self).table())
         if !failures.isEmpty {
             sections.append("Failed requests\n" + failures.map { "  " + $0 }.joined(separator: "\n"))

@@ -59,6 +59,11 @@ struct Targets {
         if let transfers = report.transfers {
             checks += transferChecks(transfers)
         }
+        if let webSocket = report.webSocket {
+            checks += WebSocketScenario.targets(webSocket).map {
+                Check(target: $0.target, measured: $0.measured, met: $0.met)
+            }
+        }
         return checks
     }
 
