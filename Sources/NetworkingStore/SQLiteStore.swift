@@ -36,7 +36,13 @@ public final class SQLiteStore: Sendable {
     private let lockedWriter: Locked<SQLiteConnection>
     /// The reader connections of a file store; `nil` in memory, where reads use the writer.
     private let readers: ReaderPool?
-    private let lockedSaveFailureHandler = Locked<(@Sendable (StoreError) -> Void)?>(nil)
+    private let lockedSaveFailureHandler = Locked(SaveFailureHandler())
+
+    /// The handler in a struct: a `Locked` of a bare function type re-abstracts it on every access (see
+    /// `DecodedErrorHandler`).
+    private struct SaveFailureHandler {
+        var call: (@Sendable (StoreError) -> Void)?
+    }
 
     private init(name: String, writer: SQLiteConnection, readers: ReaderPool?) {
         self.name = name
@@ -95,8 +101,8 @@ public final class SQLiteStore: Sendable {
     /// Called by a `PersistingRepository` when saving a call's results fails (the call still returns its data);
     /// `nil` by default. The store's own methods throw instead.
     public var saveFailureHandler: (@Sendable (StoreError) -> Void)? {
-        get { lockedSaveFailureHandler.withLock { $0 } }
-        set { lockedSaveFailureHandler.withLock { $0 = newValue } }
+        get { lockedSaveFailureHandler.withLock { $0.call } }
+        set { lockedSaveFailureHandler.withLock { $0.call = newValue } }
     }
 
     /// Creates the file with mode 0600 unless it exists, so that SQLite (and its -wal and -shm files, which take

@@ -139,7 +139,10 @@ public final class WebSocket: Sendable {
         AsyncThrowingStream(unfolding: { [self] in try await connection.inbox.next() })
     }
 
-    /// Sends a message and returns once it was written to the socket.
+    /// Sends a message. It returns at once while less than 1 MiB of earlier messages waits to be written (the
+    /// message is then queued, in order), and otherwise once it was written to the socket, so a sender that awaits
+    /// each send is slowed to the pace of a peer that reads slowly. A success means queued, not delivered: a
+    /// connection that breaks afterwards makes ``messages`` throw.
     /// - Parameter message: The message (text is sent as one text frame, binary as one binary frame).
     /// - Returns: Success, or the connection's error (``RepositoryError/noNetworkConnection(_:)`` once closed).
     public func send(_ message: WebSocketMessage) async -> Result<Void, RepositoryError> {

@@ -1,16 +1,41 @@
 import Foundation
 
 extension CurlWebSocketConnection {
-    /// Queues a message and waits until it was written to the socket (or the connection ended).
+    /// Queues a message: returns at once while less than ``sendBufferSize`` bytes of earlier messages wait to be
+    /// written, otherwise once this one was written to the socket (or the connection ended).
     /// - Parameter message: The message.
-    /// - Returns: Success once written; the connection's error otherwise.
+    /// - Returns: Success once queued (or written); the connection's error if it had ended.
     func send(_ message: WebSocketMessage) async -> Result<Void, RepositoryError> {
-        await withCheckedContinuation { continuation in
+        enum Queued {
+            case ended(RepositoryError), queued, full
+        }
+        let queued = requests.withLock { requests -> Queued in
+            if let ended = requests.ended {
+                return .ended(ended)
+            }
+            guard requests.unsentBytes < Self.sendBufferSize else {
+                return .full
+            }
+            requests.messages.append((message, nil))
+            requests.unsentBytes += message.byteCount
+            return .queued
+        }
+        switch queued {
+        case .ended(let error):
+            return .failure(error)
+        case .queued:
+            waker.wake()
+            return .success(())
+        case .full:
+            break
+        }
+        return await withCheckedContinuation { continuation in
             let ended = requests.withLock { requests -> RepositoryError? in
                 if let ended = requests.ended {
                     return ended
                 }
                 requests.messages.append((message, continuation))
+                requests.unsentBytes += message.byteCount
                 return nil
             }
             if let ended {

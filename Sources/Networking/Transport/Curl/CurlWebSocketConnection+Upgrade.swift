@@ -19,7 +19,7 @@ extension CurlWebSocketConnection {
                 return true
             }
             state = .running(continuation)
-            waker.attach { [weak loop] in loop?.wakeUp() }
+            waker.attach(loop)
             loop.submit(self)
             return false
         }

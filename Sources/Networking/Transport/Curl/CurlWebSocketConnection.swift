@@ -28,8 +28,11 @@ final class CurlWebSocketConnection: @unchecked Sendable {
 
     /// Work handed to the loop by other tasks.
     struct Requests {
-        var messages: [(message: WebSocketMessage, done: CheckedContinuation<Result<Void, RepositoryError>, Never>)] =
+        /// Messages to frame; `done` is `nil` for a sender that did not wait (the send buffer had room).
+        var messages: [(message: WebSocketMessage, done: CheckedContinuation<Result<Void, RepositoryError>, Never>?)] =
             []
+        /// Payload bytes of messages sent and not yet written to the socket.
+        var unsentBytes = 0
         var pings: [CheckedContinuation<Result<Void, RepositoryError>, Never>] = []
         var close: (code: Int, reason: String)?
         /// Set by ``abort(_:)``: the connection ends at once with this error, without a closing handshake.
@@ -61,6 +64,10 @@ final class CurlWebSocketConnection: @unchecked Sendable {
     let negotiatedProtocol = Locked<String?>(nil)
     /// The peer's close code and reason once its close frame arrived.
     let closeStatus = Locked<(code: Int, reason: String)?>(nil)
+    /// How many payload bytes of sent messages may wait to be written before ``WebSocket/send(_:)`` waits for the
+    /// socket: below it a send returns at once (one thread hop less per message), above it the sender is slowed to
+    /// the socket's pace.
+    static let sendBufferSize = 1 << 20
     /// Wakes the loop once the connection was submitted to it.
     let waker = LoopWaker()
     /// Optional debug logging of message sizes.
@@ -78,7 +85,8 @@ final class CurlWebSocketConnection: @unchecked Sendable {
     var writeBlocked = false
     var framedBytes: UInt64 = 0
     var flushedBytes: UInt64 = 0
-    var sendsInFlight: [(end: UInt64, done: CheckedContinuation<Result<Void, RepositoryError>, Never>)] = []
+    var sendsInFlight:
+        [(end: UInt64, bytes: Int, done: CheckedContinuation<Result<Void, RepositoryError>, Never>?)] = []
     var pingsInFlight:
         [(
             id: UInt64, deadline: ContinuousClock.Instant,
