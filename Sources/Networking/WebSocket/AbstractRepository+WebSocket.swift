@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 extension AbstractRepository {
     /// Opens a WebSocket to `path` on the configuration's base URL (http becomes ws, https wss), through the

@@ -16,12 +16,12 @@ extension GOMClient {
     /// }
     /// ```
     /// - Parameters:
-    ///   - node: The parent node's path; it must exist (a missing parent is ``RepositoryError/requestError(_:)``
+    ///   - node: The parent node's path; it must exist (a missing parent is `RepositoryError/requestError(_:)`
     ///     with status 404).
     ///   - attributes: The new node's attributes; names follow the rule of path names.
     /// - Returns: The new node. An answer without a `Location`, or with one that names no node under the GOM
     ///   root (another server, a path outside the root's path, an attribute), is
-    ///   ``RepositoryError/decodeError(_:)`` with a message naming the parent, the status and the `Location`:
+    ///   `RepositoryError/decodeError(_:)` with a message naming the parent, the status and the `Location`:
     ///   the GOM may have created the node, but its path is unknown. A failed retrieve of the new node is that
     ///   retrieve's error.
     public func create(under node: String, attributes: [String: String] = [:]) async -> Result<

@@ -22,14 +22,14 @@ public import Networking
 /// Paths start with `/`; the root is `/`; an attribute path has one `:` before the attribute's name, in its last
 /// segment. Node and attribute names hold only ASCII letters, digits, `-`, `_`, `.` and `~`, and are never
 /// `.` or `..`: anything else (whitespace, controls, `//`, a trailing `/`, `?`, `#`, `%`…) is
-/// ``RepositoryError/invalidParameters(_:)`` naming the path, and nothing is sent. Attribute names in the
+/// `RepositoryError/invalidParameters(_:)` naming the path, and nothing is sent. Attribute names in the
 /// dictionaries of ``create(under:attributes:)`` and ``updateNode(_:attributes:)`` follow the same rule, so that
 /// every attribute written can be read by its path. Names and values are XML-escaped; a value may hold any
 /// character XML 1.0 can carry.
 ///
-/// Errors are the repository's: a status other than 2xx is ``RepositoryError/requestError(_:)`` with the whole
-/// response (401: ``RepositoryError/unauthenticatedSession(_:)``), a body that is not a GOM entry is
-/// ``RepositoryError/decodeError(_:)`` naming the path. Interceptors, event monitors, pinning and timeouts of
+/// Errors are the repository's: a status other than 2xx is `RepositoryError/requestError(_:)` with the whole
+/// response (401: `RepositoryError/unauthenticatedSession(_:)`), a body that is not a GOM entry is
+/// `RepositoryError/decodeError(_:)` naming the path. Interceptors, event monitors, pinning and timeouts of
 /// the configuration apply to every call.
 public final class GOMClient: AbstractRepository, @unchecked Sendable {
     // @unchecked Sendable: no stored properties of its own; AbstractRepository's are immutable.
@@ -46,8 +46,8 @@ public final class GOMClient: AbstractRepository, @unchecked Sendable {
     /// ```
     /// - Parameter path: A node path (`/areas/home`) or an attribute path (`/areas/home:volume`).
     /// - Returns: The entry: an attribute for an attribute path, a node for a node path. A missing path is
-    ///   ``RepositoryError/requestError(_:)`` with status 404; a body of the other kind, or of neither, is
-    ///   ``RepositoryError/decodeError(_:)``.
+    ///   `RepositoryError/requestError(_:)` with status 404; a body of the other kind, or of neither, is
+    ///   `RepositoryError/decodeError(_:)`.
     public func retrieve(_ path: String) async -> Result<GOMEntry, RepositoryError> {
         let gomPath: GOMPath
         do throws(RepositoryError) {
@@ -90,7 +90,7 @@ public final class GOMClient: AbstractRepository, @unchecked Sendable {
     /// _ = await gom.updateAttribute("/areas/home:volume", value: "11")
     /// ```
     /// - Parameters:
-    ///   - path: An attribute path; a node path is ``RepositoryError/invalidParameters(_:)``.
+    ///   - path: An attribute path; a node path is `RepositoryError/invalidParameters(_:)`.
     ///   - value: The new value, XML-escaped on the wire.
     /// - Returns: Success, or why the GOM did not take the value.
     public func updateAttribute(_ path: String, value: String) async -> Result<Void, RepositoryError> {
@@ -113,7 +113,7 @@ public final class GOMClient: AbstractRepository, @unchecked Sendable {
     /// _ = await gom.updateNode("/areas/home", attributes: ["volume": "11", "lights": "on"])
     /// ```
     /// - Parameters:
-    ///   - path: A node path; an attribute path is ``RepositoryError/invalidParameters(_:)``.
+    ///   - path: A node path; an attribute path is `RepositoryError/invalidParameters(_:)`.
     ///   - attributes: Names and values; names follow the rule of path names.
     /// - Returns: Success, or why the GOM did not take the values.
     public func updateNode(_ path: String, attributes: [String: String]) async -> Result<Void, RepositoryError> {

@@ -8,7 +8,7 @@ import Networking
 /// `Location` is resolved against the URL that answered (RFC 9110 §10.2.2). The URL must be on the GOM root's
 /// server (same scheme, host and port) and under its path, which is removed: `http://gom:3080/areas/<uuid>`
 /// with the root `http://gom:3080` gives `/areas/<uuid>`. Anything else is
-/// ``RepositoryError/decodeError(_:)`` with a ``DecodeError/custom(_:)`` message naming the parent, the status
+/// `RepositoryError/decodeError(_:)` with a `DecodeError/custom(_:)` message naming the parent, the status
 /// and the `Location`: the server's answer cannot be read, though the node may well have been created.
 enum GOMCreatedLocation {
     /// The redirect statuses whose `Location` is read as the new node's URL.
@@ -22,7 +22,7 @@ enum GOMCreatedLocation {
     ///   - root: The GOM root (the configuration's base URL).
     ///   - parent: The node the create was sent to, for the message.
     /// - Returns: The node path.
-    /// - Throws: ``RepositoryError/decodeError(_:)`` when the `Location` does not name a node of this GOM.
+    /// - Throws: `RepositoryError/decodeError(_:)` when the `Location` does not name a node of this GOM.
     static func nodePath(
         location: String?, status: Int, answeredBy: URL?, root: URL, parent: GOMPath
     ) throws(RepositoryError) -> GOMPath {

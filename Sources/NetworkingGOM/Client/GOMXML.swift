@@ -15,7 +15,7 @@ enum GOMXML {
     /// The body of an attribute write.
     /// - Parameter value: The value.
     /// - Returns: The XML, UTF-8.
-    /// - Throws: ``RepositoryError/invalidParameters(_:)`` when the value holds a character XML cannot carry.
+    /// - Throws: `RepositoryError/invalidParameters(_:)` when the value holds a character XML cannot carry.
     static func attribute(value: String) throws(RepositoryError) -> Data {
         try validate(value: value, of: nil)
         return Data("<attribute type=\"string\">\(escaped(value))</attribute>".utf8)
@@ -24,7 +24,7 @@ enum GOMXML {
     /// The body of a node write or create: one `<attribute>` per entry, sorted by name.
     /// - Parameter attributes: Names and values.
     /// - Returns: The XML, UTF-8.
-    /// - Throws: ``RepositoryError/invalidParameters(_:)`` naming the first bad name or value.
+    /// - Throws: `RepositoryError/invalidParameters(_:)` naming the first bad name or value.
     static func node(attributes: [String: String]) throws(RepositoryError) -> Data {
         var xml = "<node>"
         for (name, value) in attributes.sorted(by: { $0.key < $1.key }) {

@@ -20,7 +20,7 @@ struct GOMPath: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses and validates `text`.
     /// - Parameter text: `/a/b` for a node, `/a/b:attr` for an attribute, `/` for the root.
-    /// - Throws: ``RepositoryError/invalidParameters(_:)`` naming the path and what is wrong with it.
+    /// - Throws: `RepositoryError/invalidParameters(_:)` naming the path and what is wrong with it.
     init(_ text: String) throws(RepositoryError) {
         guard !text.isEmpty else {
             throw Self.invalid(text, "is empty; expected \"/node\" or \"/node:attribute\"")
@@ -60,7 +60,7 @@ struct GOMPath: Sendable, Hashable, CustomStringConvertible {
     ///   - text: The path.
     ///   - operation: What needs the node, for the message (`updateNode`).
     /// - Returns: The path.
-    /// - Throws: ``RepositoryError/invalidParameters(_:)`` when it is invalid or an attribute path.
+    /// - Throws: `RepositoryError/invalidParameters(_:)` when it is invalid or an attribute path.
     static func node(_ text: String, for operation: String) throws(RepositoryError) -> GOMPath {
         let path = try GOMPath(text)
         guard path.attribute == nil else {
@@ -74,7 +74,7 @@ struct GOMPath: Sendable, Hashable, CustomStringConvertible {
     ///   - text: The path.
     ///   - operation: What needs the attribute, for the message (`updateAttribute`).
     /// - Returns: The path.
-    /// - Throws: ``RepositoryError/invalidParameters(_:)`` when it is invalid or a node path.
+    /// - Throws: `RepositoryError/invalidParameters(_:)` when it is invalid or a node path.
     static func attribute(_ text: String, for operation: String) throws(RepositoryError) -> GOMPath {
         let path = try GOMPath(text)
         guard path.attribute != nil else {
@@ -98,7 +98,7 @@ struct GOMPath: Sendable, Hashable, CustomStringConvertible {
     /// - Parameters:
     ///   - name: The name.
     ///   - operation: What writes it, for the message.
-    /// - Throws: ``RepositoryError/invalidParameters(_:)`` naming the attribute and what is wrong.
+    /// - Throws: `RepositoryError/invalidParameters(_:)` naming the attribute and what is wrong.
     static func validateAttributeName(_ name: String, for operation: String) throws(RepositoryError) {
         if let problem = problem(withName: name) {
             throw .invalidParameters("\(operation): attribute name \(name.debugDescription) \(problem)")

@@ -13,7 +13,7 @@ enum GOMWireDecoding {
     ///   - data: The JSON text.
     ///   - path: The path it is about, for the message.
     /// - Returns: The entry.
-    /// - Throws: A ``DecodeError`` naming `path` when the body is not JSON or is neither shape.
+    /// - Throws: A `DecodeError` naming `path` when the body is not JSON or is neither shape.
     static func entry(from data: Data, path: String) throws(DecodeError) -> GOMEntry {
         guard let entry = try optionalEntry(from: data, path: path) else {
             throw .custom("GOM \(path): the body holds no entry (null): \(excerpt(data))")
@@ -26,7 +26,7 @@ enum GOMWireDecoding {
     ///   - data: The JSON text.
     ///   - path: The path it is about, for the message.
     /// - Returns: The entry, or `nil` for a `null` wrapper.
-    /// - Throws: A ``DecodeError`` naming `path` when the body is not JSON or has neither key.
+    /// - Throws: A `DecodeError` naming `path` when the body is not JSON or has neither key.
     static func optionalEntry(from data: Data, path: String) throws(DecodeError) -> GOMEntry? {
         let wrapper: Wrapper
         do {

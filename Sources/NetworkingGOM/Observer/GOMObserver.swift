@@ -1,5 +1,5 @@
-public import Foundation
-public import Networking
+import Foundation
+import Networking
 
 /// Live notifications of GOM paths over the GOM's WebSocket proxy ("GNP"), surviving reconnects.
 ///

@@ -21,7 +21,7 @@ enum GOMWire {
     }
 
     /// The entry of a GNP `initial` or change wrapper (`{"attribute": …}`, `{"node": …}`), `nil` for a `null` one.
-    /// - Throws: A ``DecodeError`` when it is neither shape.
+    /// - Throws: A `DecodeError` when it is neither shape.
     static func entry(from wrapper: JSONValue) throws -> GOMEntry? {
         try GOMWireDecoding.optionalEntry(from: Data(wrapper.description.utf8), path: "GNP frame")
     }
