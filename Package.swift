@@ -71,7 +71,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "Demo",
-            dependencies: ["Networking", "NetworkingStore", "NetworkingTestKit"],
+            dependencies: ["Networking", "NetworkingStore", "NetworkingGOM", "NetworkingTestKit"],
             path: "Demo",
             exclude: [".swift-format"],
             resources: [.copy("Resources/books-api.der"), .copy("Resources/demo-key.pem")],
@@ -112,7 +112,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DemoTests",
-            dependencies: ["Demo", "Networking", "NetworkingStore", "NetworkingTestKit"],
+            dependencies: ["Demo", "Networking", "NetworkingStore", "NetworkingGOM", "NetworkingTestKit"],
             swiftSettings: upcomingFeatures
         ),
     ]

@@ -2,18 +2,22 @@ import Foundation
 import Networking
 import NetworkingTestKit
 
-/// `swift run Demo [--serve] [--verbose] [--help]`: the tour of Networking on an embedded pinned API.
+/// `swift run Demo [gom] [--serve] [--verbose] [--help]`: the tour of Networking on an embedded pinned API, or of
+/// the GOM client on an embedded GOM.
 @main
 enum DemoCommand {
     static let usage = """
-        Usage: swift run Demo [--serve] [--verbose] [--help]
+        Usage: swift run Demo [gom] [--serve] [--verbose] [--help]
 
         Starts an HTTPS books API on 127.0.0.1 with the certificate in Demo/Resources/books-api.der,
         then tours Networking against it with pinning on: decoding, parameters, sessions, custom errors,
         manual decoding, polling, retries, token refresh, transfers, envelopes and offline storage, caching,
-        cookies, logging, and an impostor server that pinning refuses.
+        cookies, logging, live updates over a pinned WebSocket, the GOM client, and an impostor server that
+        pinning refuses.
         No network access is needed.
 
+          gom         tour the GOM client instead: a MockGOMServer over pinned TLS, nodes created and changed,
+                      observed live across a dropped connection (reconnect and re-subscription)
           --serve     keep the API running after the tour and print curl commands to try it by hand
           --verbose   log every request and response in full (.debug) instead of one line each (.info)
           --help      show this text
@@ -25,7 +29,7 @@ enum DemoCommand {
             print(usage)
             return
         }
-        let unknown = arguments.subtracting(["--serve", "--verbose"])
+        let unknown = arguments.subtracting(["gom", "--serve", "--verbose"])
         if !unknown.isEmpty {
             FileHandle.standardError.write(
                 Data("Unknown option: \(unknown.sorted().joined(separator: " "))\n\n\(usage)\n".utf8))
@@ -52,7 +56,8 @@ enum DemoCommand {
         console.line(console.bold("Networking demo"))
         console.line(
             "Books API on https://localhost:\(servers.api.port)/api/v1, pinned to books-api.der (Bundle.module)")
-        let results = await Tour(servers: servers, console: console).run()
+        let tour = Tour(servers: servers, console: console)
+        let results = arguments.contains("gom") ? await tour.gomTour() : await tour.run()
         NetworkActivityIndicatorManager.shared.isEnabled = false
         spinner.setVisible(false)
 

@@ -140,7 +140,7 @@ extension Tour {
     }
 
     func impostor() async {
-        console.section(10, "Pinning — the same repositories against an impostor")
+        console.section(11, "Pinning — the same repositories against an impostor")
         var configuration = configuration
         configuration.port = servers.impostor.port
         let repository = UserRepository(configuration: configuration, sessionManager: session)

@@ -53,6 +53,7 @@ final class Tour: Sendable {
         await storage()
         await caching()
         await live()
+        await gomSection()
         await impostor()
         return results.withLock { $0 }
     }
@@ -73,6 +74,11 @@ final class Tour: Sendable {
                 + console.dim(String(format: "(%.1f ms)", milliseconds)))
         results.withLock { $0.append(StepResult(name: name, passed: passed, summary: summary)) }
         return result
+    }
+
+    /// Every step's outcome so far.
+    var recorded: [StepResult] {
+        results.withLock { $0 }
     }
 
     func record(_ name: String, passed: Bool, summary: String) {
