@@ -7,7 +7,8 @@ import Networking
 /// It binds an ephemeral port, accepts on its own thread and serves each connection on its own
 /// thread with keep-alive. A request is answered by its path's route (``route(_:_:)``,
 /// ``route(_:failingFirst:with:then:)``), else by the ``dispatcher``, else by the next queued response;
-/// with none of them it answers `404 Not Found` with a plain-text body saying so, at once.
+/// with none of them it answers `404 Not Found` with a plain-text body saying so, at once. WebSocket upgrades to
+/// the paths set with ``webSocket(_:upgrade:handler:)`` open a socket served by a handler instead.
 ///
 /// ```swift
 /// let server = try MockServer(tls: .selfSigned(commonName: "localhost"))
@@ -136,8 +137,9 @@ public final class MockServer: Sendable {
         core.state.withLock { $0.failedHandshakeCount }
     }
 
-    /// The application bytes received so far: the HTTP bytes read, decrypted with TLS. Bytes of a
-    /// TLS handshake are not counted, so a client that fails the handshake leaves this unchanged.
+    /// The application bytes received so far: the HTTP bytes read (and the WebSocket bytes after an upgrade),
+    /// decrypted with TLS. Bytes of a TLS handshake are not counted, so a client that fails the handshake leaves
+    /// this unchanged.
     public var bytesReceived: Int {
         core.state.withLock { $0.bytesReceived }
     }

@@ -43,7 +43,7 @@ public final class MockWebSocketPeer: @unchecked Sendable {
     /// Sends one message in one frame.
     /// - Parameter message: The message.
     /// - Returns: Whether it was written before returning: false when the connection is gone, a close frame
-    ///   was queued or sent, or the server stopped.
+    ///   was sent or received (or a protocol error closed the socket), or the server stopped.
     public func send(_ message: WebSocketMessage) -> Bool {
         let (opcode, payload) = Self.parts(of: message)
         guard engine.acceptsMessages, engine.queue(opcode: opcode, payload: payload) else { return false }
