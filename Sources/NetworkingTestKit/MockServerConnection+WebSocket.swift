@@ -16,7 +16,8 @@ extension MockServerConnection {
             _ = answer(request, with: MockWebSocketHandshake.badRequest(problem), keepAlive: false)
             return
         }
-        switch route.upgrade {
+        let upgrade = route.decide?(request) ?? route.upgrade
+        switch upgrade {
         case .refuse(let response):
             _ = answer(request, with: response, keepAlive: false)
             return
@@ -27,7 +28,7 @@ extension MockServerConnection {
         case .accept, .acceptFirst, .wrongAcceptKey:
             break
         }
-        guard let head = MockWebSocketHandshake.switchingHead(for: request, upgrade: route.upgrade),
+        guard let head = MockWebSocketHandshake.switchingHead(for: request, upgrade: upgrade),
             stream.write(head)
         else {
             stream.close(graceful: false)
@@ -37,5 +38,6 @@ extension MockServerConnection {
         let engine = MockWebSocketEngine(stream: stream, core: core, session: session, prefetched: prefetched)
         route.handler(MockWebSocketPeer(request: request, engine: engine))
         engine.finish(timeout: Self.webSocketFinishTimeout)
+        engine.outbox?.close()
     }
 }

@@ -42,6 +42,8 @@ final class MockWebSocketEngine {
     private(set) var ended = false
     /// The status code of the client's close frame (1005 when it had none), once it arrived.
     private(set) var closeCode: Int?
+    /// The mailbox other threads post to, once the handler asked for it (``MockWebSocketPeer/outbox``).
+    var outbox: MockWebSocketOutbox?
 
     init(stream: MockServerStream, core: MockServerCore, session: Int, prefetched: [UInt8]) {
         self.stream = stream
@@ -167,7 +169,7 @@ final class MockWebSocketEngine {
             if isDone() {
                 return true
             }
-            guard !ended, !core.isStopped else { return false }
+            guard !ended, !core.isStopped, serveOutbox() else { return false }
             write(context)
             if isDone() {
                 return true
@@ -197,7 +199,7 @@ final class MockWebSocketEngine {
             let writes = hasPendingWrites
             guard awaitsInput || writes else { return isDone() }
             let events = (awaitsInput ? Int16(POLLIN) : 0) | (writes ? Int16(POLLOUT) : 0)
-            _ = MockServerSocket.wait(stream.fd, for: events, milliseconds: Self.milliseconds(remaining))
+            waitForIO(events, milliseconds: Self.milliseconds(remaining))
         }
     }
 
