@@ -55,7 +55,8 @@ final class GOMTour: Sendable {
         room.withLock { $0 = node.uri }
         record(
             "create a room", gom.postCount("/demo/rooms") == 1,
-            "\(node.uri) with \(node.attributes.map { "\($0.name)=\($0.value ?? "")" }.sorted().joined(separator: ", ")), one POST")
+            "\(node.uri) with \(node.attributes.map { "\($0.name)=\($0.value ?? "")" }.sorted().joined(separator: ", ")), one POST"
+        )
 
         let notifications = self.notifications
         let observed = await observer.observe(node.uri)
@@ -74,7 +75,8 @@ final class GOMTour: Sendable {
         let changes = await wait { $0.count >= 4 }.dropFirst()
         let lights = changes.filter { $0.path == "\(node.uri):light" }.compactMap(Self.value)
         record(
-            "another client changes it", lights == ["on", "dim"] && changes.contains { $0.path.hasSuffix(":temperature") },
+            "another client changes it",
+            lights == ["on", "dim"] && changes.contains { $0.path.hasSuffix(":temperature") },
             changes.map { "\($0.kind.rawValue) \($0.path.split(separator: ":").last ?? "")=\(Self.value($0) ?? "∅")" }
                 .joined(separator: ", "))
     }
@@ -90,26 +92,34 @@ final class GOMTour: Sendable {
         let back = await ObserverWait.until(timeout: 15) {
             self.events.withLock { $0.filter { if case .ready = $0 { true } else { false } }.count } > readyBefore
         }
-        let reconnecting = events.withLock { $0 }.compactMap { event -> String? in
-            if case .reconnecting(let attempt, let delay) = event { return "attempt \(attempt) after \(String(format: "%.2f", delay)) s" }
-            return nil
-        }.last ?? "none"
+        let reconnecting =
+            events.withLock { $0 }.compactMap { event -> String? in
+                if case .reconnecting(let attempt, let delay) = event {
+                    return "attempt \(attempt) after \(String(format: "%.2f", delay)) s"
+                }
+                return nil
+            }.last ?? "none"
         record("the server drops the socket", back, "disconnected, reconnecting (\(reconnecting)), ready again")
 
         let fresh = await wait { $0.count > before }.dropFirst(before)
         record(
             "re-subscribed with a fresh initial", fresh.first?.kind == .initial && gom.subscribeCount(uri) == 2,
-            "\(gom.subscribeCount(uri)) subscribes of \(uri) in all; \(fresh.first.map { $0.kind.rawValue } ?? "nothing")")
+            "\(gom.subscribeCount(uri)) subscribes of \(uri) in all; \(fresh.first.map { $0.kind.rawValue } ?? "nothing")"
+        )
 
         let count = notifications.withLock { $0.count }
         _ = await writer.updateAttribute("\(uri):light", value: "off")
         let after = await wait { $0.count > count }.dropFirst(count)
-        record("a change after the reconnect", after.first.map(Self.value) == "off", after.first.map(Self.describe) ?? "nothing")
+        record(
+            "a change after the reconnect", after.first.map(Self.value) == "off",
+            after.first.map(Self.describe) ?? "nothing")
 
         let beforeDelete = notifications.withLock { $0.count }
         _ = await writer.destroy(uri)
         let deleted = await wait { $0.contains { $0.kind == .delete && $0.path == uri } }.dropFirst(beforeDelete)
-        record("delete the room", deleted.contains { $0.kind == .delete }, deleted.map { "\($0.kind.rawValue) \($0.path)" }.joined(separator: ", "))
+        record(
+            "delete the room", deleted.contains { $0.kind == .delete },
+            deleted.map { "\($0.kind.rawValue) \($0.path)" }.joined(separator: ", "))
     }
 
     private func wait(_ condition: @escaping @Sendable ([GOMNotification]) -> Bool) async -> [GOMNotification] {
@@ -125,7 +135,8 @@ final class GOMTour: Sendable {
     private static func describe(_ notification: GOMNotification) -> String {
         switch notification.entry {
         case .attribute(let attribute)?: "\(attribute.path) = \(attribute.value ?? "∅")"
-        case .node(let node)?: "\(node.uri) { \(node.attributes.map { "\($0.name)=\($0.value ?? "")" }.sorted().joined(separator: ", ")) }"
+        case .node(let node)?:
+            "\(node.uri) { \(node.attributes.map { "\($0.name)=\($0.value ?? "")" }.sorted().joined(separator: ", ")) }"
         case nil: "\(notification.path) (nothing)"
         }
     }

@@ -26,7 +26,7 @@ struct TourTests {
         // Then
         let failed = results.filter { !$0.passed }
         #expect(failed.isEmpty, "\(failed.map { "\($0.name): \($0.summary)" })")
-        #expect(results.count == 29)
+        #expect(results.count == 32)
         let names = results.map(\.name)
         for expected in [
             "GET books?page=1", "POST users/login (authentication)", "GET entities/failing",
@@ -35,7 +35,8 @@ struct TourTests {
             "5 calls on an expired token", "GET catalog (envelope \"data\")", "GET catalog/99 → error model",
             "store read, server stopped", "GET shelf again (cache hit)", "GET shelf, no-cache (revalidated)",
             "GET preferences (cookie sent back)", "open wss live (books.v1)", "subscribe → pushed book",
-            "ping → pong", "close 1000", "GET users/me on the impostor", "open the live feed on the impostor",
+            "ping → pong", "close 1000", "create a room", "observe it (initial)", "another client changes it",
+            "GET users/me on the impostor", "open the live feed on the impostor",
             "bytes the impostor received",
         ] {
             #expect(names.contains(expected))

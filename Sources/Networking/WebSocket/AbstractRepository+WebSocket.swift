@@ -17,7 +17,8 @@ extension AbstractRepository {
     /// and size (payloads only with ``NetworkActivityLogger/logsWebSocketPayloads``). The repository's transport must
     /// be a ``CurlTransport`` (the default).
     /// - Parameters:
-    ///   - path: The path, relative to the base URL, or an absolute ws/wss URL.
+    ///   - path: The path, relative to the base URL, or an absolute ws/wss URL (which then receives the repository's
+    ///     headers and session token too, and must satisfy its pins).
     ///   - headers: Extra upgrade-request headers (not `Upgrade`, `Connection`, `Host` or `Sec-WebSocket-*`).
     ///   - protocols: The subprotocols to offer, preferred first.
     ///   - maximumMessageSize: The largest message accepted; a larger one closes the socket with 1009.
@@ -27,12 +28,18 @@ extension AbstractRepository {
     public func openWebSocket(
         path: String, headers: [String: String] = [:], protocols: [String] = [], maximumMessageSize: Int = 16 << 20
     ) async -> Result<WebSocket, RepositoryError> {
+        // An absolute ws/wss URL (a push proxy on another port, as the GOM's) replaces the base URL; the request is
+        // otherwise built as for the base URL itself, with the repository's headers, token, pins and timeout.
+        let absolute = path.contains("://") ? URL(string: path) : nil
+        if path.contains("://") && absolute.flatMap(WebSocket.httpURL(for:)) == nil {
+            return .failure(.invalidURL("\(path) is not a ws, wss, http or https URL"))
+        }
         var request: HTTPRequest
-        switch buildRequest(method: .get, path: path, body: .parameters(nil), headers: headers) {
+        switch buildRequest(method: .get, path: absolute == nil ? path : "", body: .parameters(nil), headers: headers) {
         case .success(let built): request = built
         case .failure(let error): return .failure(error)
         }
-        guard let httpURL = WebSocket.httpURL(for: request.url) else {
+        guard let httpURL = WebSocket.httpURL(for: absolute ?? request.url) else {
             return .failure(.invalidURL("\(request.url.absoluteString) is not a ws, wss, http or https URL"))
         }
         request.url = httpURL

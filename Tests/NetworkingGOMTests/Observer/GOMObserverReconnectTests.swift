@@ -30,7 +30,8 @@ struct GOMObserverReconnectTests {
         _ = await node.wait(for: 6)
         #expect(one.all.filter { $0.kind == .initial }.count == 6)
         #expect(node.all.filter { $0.kind == .initial }.count == 6)
-        #expect(await ObserverFixtures.eventually { gom.subscribeCount("/a:one") == 6 && gom.subscribeCount("/b") == 6 })
+        #expect(
+            await ObserverFixtures.eventually { gom.subscribeCount("/a:one") == 6 && gom.subscribeCount("/b") == 6 })
         #expect(await ObserverFixtures.eventually { gom.subscriberCount("/a:one") == 1 })
         #expect(events.all.filter(\.isDisconnected).count == 5)
         let attempts = gom.upgradeAttempts
@@ -98,7 +99,8 @@ struct GOMObserverReconnectTests {
 
     @Test("the WebSocket pinned: an impostor proxy is .error(.pinningFailure) and receives no byte, then retried")
     func pinningFailure() async throws {
-        let certificate = try TestCertificate.selfSigned(commonName: "localhost", subjectAltNames: ["localhost", "127.0.0.1"])
+        let certificate = try TestCertificate.selfSigned(
+            commonName: "localhost", subjectAltNames: ["localhost", "127.0.0.1"])
         let gom = try MockGOMServer(tls: certificate)
         defer { gom.shutdown() }
         let impostor = try MockServer(tls: .selfSigned(commonName: "localhost", subjectAltNames: ["localhost"]))

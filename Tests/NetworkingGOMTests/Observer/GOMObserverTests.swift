@@ -136,9 +136,10 @@ struct GOMObserverTests {
         let invalid = Collected(await observer.observe("no/slash"))
 
         #expect(await ObserverFixtures.eventually { invalid.hasEnded })
-        #expect(await ObserverFixtures.eventually {
-            events.all.contains { if case .error(.invalidParameters) = $0 { true } else { false } }
-        })
+        #expect(
+            await ObserverFixtures.eventually {
+                events.all.contains { if case .error(.invalidParameters) = $0 { true } else { false } }
+            })
         await observer.disconnect()
         #expect(await ObserverFixtures.eventually { valid.hasEnded && events.hasEnded })
         #expect(await ObserverFixtures.eventually { gom.openSocketCount == 0 })

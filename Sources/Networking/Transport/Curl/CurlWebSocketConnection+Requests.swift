@@ -7,7 +7,8 @@ extension CurlWebSocketConnection {
     /// - Returns: Success once queued (or written); the connection's error if it had ended.
     func send(_ message: WebSocketMessage) async -> Result<Void, RepositoryError> {
         enum Queued {
-            case ended(RepositoryError), queued, full
+            case ended(RepositoryError)
+            case queued, full
         }
         let queued = requests.withLock { requests -> Queued in
             if let ended = requests.ended {

@@ -85,8 +85,8 @@ final class CurlWebSocketConnection: @unchecked Sendable {
     var writeBlocked = false
     var framedBytes: UInt64 = 0
     var flushedBytes: UInt64 = 0
-    var sendsInFlight:
-        [(end: UInt64, bytes: Int, done: CheckedContinuation<Result<Void, RepositoryError>, Never>?)] = []
+    var sendsInFlight: [(end: UInt64, bytes: Int, done: CheckedContinuation<Result<Void, RepositoryError>, Never>?)] =
+        []
     var pingsInFlight:
         [(
             id: UInt64, deadline: ContinuousClock.Instant,
