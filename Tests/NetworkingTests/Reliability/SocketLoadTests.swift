@@ -5,7 +5,7 @@ import Testing
 
 extension ReliabilityTests {
     @Suite("WebSocket load, back-pressure and leaks", .timeLimit(.minutes(2)))
-    struct WebSocketLoadTests {
+    struct SocketLoadTests {
         @Test("100 sockets open at once while HTTP requests run on the same transport; all close, nothing leaks")
         func hundredSocketsWithHTTPLoad() async throws {
             // Given an echo server, an HTTP server, and one transport for both
