@@ -17,8 +17,9 @@ extension AbstractRepository {
     /// and size (payloads only with ``NetworkActivityLogger/logsWebSocketPayloads``). The repository's transport must
     /// be a ``CurlTransport`` (the default).
     /// - Parameters:
-    ///   - path: The path, relative to the base URL, or an absolute ws/wss URL (which then receives the repository's
-    ///     headers and session token too, and must satisfy its pins).
+    ///   - path: The path, relative to the base URL, or an absolute ws/wss URL (the repository's pins and timeout apply;
+    ///     its session token, `Authorization` and `Cookie` go only to the base URL's host, on any port; a ws URL
+    ///     under an https base URL is refused).
     ///   - headers: Extra upgrade-request headers (not `Upgrade`, `Connection`, `Host` or `Sec-WebSocket-*`).
     ///   - protocols: The subprotocols to offer, preferred first.
     ///   - maximumMessageSize: The largest message accepted; a larger one closes the socket with 1009.
@@ -42,13 +43,31 @@ extension AbstractRepository {
         guard let httpURL = WebSocket.httpURL(for: absolute ?? request.url) else {
             return .failure(.invalidURL("\(request.url.absoluteString) is not a ws, wss, http or https URL"))
         }
+        var requiresSession = true
+        if let absolute {
+            let base = request.url
+            if base.scheme?.lowercased() == "https" && httpURL.scheme?.lowercased() == "http" {
+                return .failure(
+                    .invalidURL(
+                        "\(path) is not encrypted, and the repository's base URL is (\(base.absoluteString)): its headers "
+                            + "and session would travel in cleartext; use wss"))
+            }
+            if absolute.host?.lowercased() != base.host?.lowercased() {
+                // Another host gets neither the session token nor the credentials among the headers, as a redirect
+                // to another origin would not.
+                requiresSession = false
+                for name in ["Authorization", "Proxy-Authorization", "Cookie"] {
+                    request.headers.remove(name)
+                }
+            }
+        }
         request.url = httpURL
         let loggers = configuration.eventMonitors.compactMap { $0 as? NetworkActivityLogger }
         let upgrade = WebSocketUpgrade(
             protocols: protocols, maximumMessageSize: maximumMessageSize,
             trace: WebSocketTrace(url: WebSocket.webSocketURL(for: httpURL), loggers: loggers))
         request.webSocketUpgrade = upgrade
-        let answer = await pipeline.execute(request, context: context(path: path))
+        let answer = await pipeline.execute(request, context: context(path: path, requiresSession: requiresSession))
         return WebSocket.open(upgrade, answer: answer, transport: String(describing: type(of: transport)))
     }
 }

@@ -164,6 +164,13 @@ public final class WebSocket: Sendable {
         await connection.close(code: code, reason: reason)
     }
 
+    /// Queues a message without waiting, in the order of the calls (for a protocol whose commands must keep their
+    /// order, as the GOM observer's subscribe and unsubscribe); a closed socket drops it.
+    /// - Parameter message: The message.
+    package func post(_ message: WebSocketMessage) {
+        connection.post(message)
+    }
+
     /// Drops the connection at once, without a closing handshake (a peer found dead needs no goodbye):
     /// ``messages`` throws `error`, pending sends and pings fail with it.
     /// - Parameter error: What the stream throws, ``RepositoryError/timeout`` for a dead peer.

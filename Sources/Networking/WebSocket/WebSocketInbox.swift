@@ -109,18 +109,7 @@ final class WebSocketInbox: Sendable {
             case wait
         }
         let taken = state.withLock { state -> Taken in
-            if state.count > 0 {
-                let message = state.messages[state.head]
-                state.head += 1
-                state.bytes -= message.byteCount
-                if state.head > 64 && state.head * 2 > state.messages.count {
-                    state.messages.removeFirst(state.head)
-                    state.head = 0
-                }
-                let resumed = state.readingPaused && state.count < maximumCount && state.bytes < maximumBytes
-                if resumed {
-                    state.readingPaused = false
-                }
+            if let (message, resumed) = take(from: &state) {
                 return .message(message, resumedReading: resumed)
             }
             if let end = state.end {
@@ -143,6 +132,25 @@ final class WebSocketInbox: Sendable {
         }
     }
 
+    /// Takes the oldest message, and says whether that ended a pause of reading (the caller then wakes the loop).
+    private func take(from state: inout State) -> (WebSocketMessage, resumedReading: Bool)? {
+        guard state.count > 0 else {
+            return nil
+        }
+        let message = state.messages[state.head]
+        state.head += 1
+        state.bytes -= message.byteCount
+        if state.head > 64 && state.head * 2 > state.messages.count {
+            state.messages.removeFirst(state.head)
+            state.head = 0
+        }
+        let resumed = state.readingPaused && state.count < maximumCount && state.bytes < maximumBytes
+        if resumed {
+            state.readingPaused = false
+        }
+        return (message, resumed)
+    }
+
     private func wait() async throws -> WebSocketMessage? {
         let id = state.withLock { state -> UInt64 in
             state.nextWaiterID += 1
@@ -152,7 +160,7 @@ final class WebSocketInbox: Sendable {
             try await withCheckedThrowingContinuation { continuation in
                 enum Action {
                     case park
-                    case message(WebSocketMessage)
+                    case message(WebSocketMessage, resumedReading: Bool)
                     case end(End)
                     case cancelled
                 }
@@ -160,11 +168,8 @@ final class WebSocketInbox: Sendable {
                     if Task.isCancelled {
                         return .cancelled
                     }
-                    if state.count > 0 {
-                        let message = state.messages[state.head]
-                        state.head += 1
-                        state.bytes -= message.byteCount
-                        return .message(message)
+                    if let (message, resumed) = take(from: &state) {
+                        return .message(message, resumedReading: resumed)
                     }
                     if let end = state.end {
                         return .end(end)
@@ -174,7 +179,11 @@ final class WebSocketInbox: Sendable {
                 }
                 switch action {
                 case .park: break
-                case .message(let message): continuation.resume(returning: message)
+                case .message(let message, let resumed):
+                    if resumed {
+                        onRoom()
+                    }
+                    continuation.resume(returning: message)
                 case .end(.closed): continuation.resume(returning: nil)
                 case .end(.failed(let error)): continuation.resume(throwing: error)
                 case .cancelled: continuation.resume(throwing: CancellationError())

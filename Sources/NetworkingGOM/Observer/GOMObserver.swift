@@ -183,7 +183,8 @@ public actor GOMObserver {
             return  // queued: sent when the socket is ready
         }
         subscribedOnSocket.insert(path)
-        Task { _ = await socket.send(.text(GNPFrame.subscribe(path))) }
+        // Queued in the actor's order: a subscribe, unsubscribe, subscribe of one path reach the wire in that order.
+        socket.post(.text(GNPFrame.subscribe(path)))
     }
 
     private func streamEnded(path: String, id: UInt64) {
@@ -195,7 +196,7 @@ public actor GOMObserver {
         }
         streams[path] = nil
         if let socket, subscribedOnSocket.remove(path) != nil {
-            Task { _ = await socket.send(.text(GNPFrame.unsubscribe(path))) }
+            socket.post(.text(GNPFrame.unsubscribe(path)))
         }
     }
 
@@ -369,24 +370,26 @@ public actor GOMObserver {
     private static func run(_ weakSelf: WeakObserver) async {
         var attempt = 0
         while !Task.isCancelled {
-            guard let observer = weakSelf.value else {
+            // Every strong reference lasts one call (`weakSelf.value?.…`): none may span the socket's reading, or the
+            // observer could never be released while connected.
+            guard let opened = await weakSelf.value?.connect() else {
                 return
             }
-            let opened = await observer.connect()
             switch opened {
             case .success(let socket):
                 attempt = 0
-                await observer.opened(socket)
+                await weakSelf.value?.opened(socket)
                 let ended = await read(socket, weakSelf)
-                guard let observer = weakSelf.value else {
+                guard weakSelf.value != nil else {
+                    socket.abort(with: .cancelled)
                     return
                 }
-                await observer.lost(ended)
+                await weakSelf.value?.lost(ended)
             case .failure(let error):
-                await observer.failed(error)
+                await weakSelf.value?.failed(error)
             }
             attempt += 1
-            guard let observer = weakSelf.value, let delay = await observer.nextDelay(attempt: attempt) else {
+            guard let delay = await weakSelf.value?.nextDelay(attempt: attempt) else {
                 await weakSelf.value?.finishAll()
                 return
             }

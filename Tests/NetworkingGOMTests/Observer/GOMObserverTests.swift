@@ -144,4 +144,42 @@ struct GOMObserverTests {
         #expect(await ObserverFixtures.eventually { valid.hasEnded && events.hasEnded })
         #expect(await ObserverFixtures.eventually { gom.openSocketCount == 0 })
     }
+
+    @Test("observe, end, observe again at once: subscribe, unsubscribe, subscribe reach the wire in that order")
+    func resubscribeInOrder() async throws {
+        let gom = try MockGOMServer()
+        defer { gom.shutdown() }
+        _ = gom.seed(attribute: "/a:b", value: "1")
+        let client = ObserverFixtures.client(gom)
+        let observer = GOMObserver(client: client, reconnect: ObserverFixtures.fast)
+        let first = Collected(await observer.observe("/a:b"))
+        _ = await first.wait(for: 1)
+
+        first.task.cancel()
+        try await Task.sleep(for: .milliseconds(50))
+        let second = Collected(await observer.observe("/a:b"))
+
+        #expect(await second.wait(for: 1).first?.kind == .initial)
+        #expect(
+            await ObserverFixtures.eventually { gom.subscribeCount("/a:b") == 2 && gom.unsubscribeCount("/a:b") == 1 })
+        #expect(await ObserverFixtures.eventually { gom.subscriberCount("/a:b") == 1 })
+        _ = await client.updateAttribute("/a:b", value: "2")
+        #expect(await second.wait(for: 2).map(\.value) == ["1", "2"])
+        await observer.disconnect()
+    }
+
+    @Test("releasing a connected observer closes its socket")
+    func releaseCloses() async throws {
+        let gom = try MockGOMServer()
+        defer { gom.shutdown() }
+        var observer: GOMObserver? = GOMObserver(client: ObserverFixtures.client(gom), reconnect: ObserverFixtures.fast)
+        let events = Collected(await observer!.events)
+        #expect(await ObserverFixtures.eventually { events.all.contains(where: \.isReady) })
+        #expect(gom.openSocketCount == 1)
+
+        observer = nil
+
+        #expect(await ObserverFixtures.eventually { gom.openSocketCount == 0 })
+        #expect(await ObserverFixtures.eventually { events.hasEnded })
+    }
 }

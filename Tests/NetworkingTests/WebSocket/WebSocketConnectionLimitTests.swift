@@ -53,4 +53,26 @@ struct WebSocketConnectionLimitTests {
         let after = try await transport.send(HTTPRequest(method: .get, url: server.url("/books"), timeout: 10))
         #expect(after.statusCode == 200)
     }
+
+    @Test("with a limit of 1 a second socket waiting for a connection times out too")
+    func pendingSocketTimesOut() async throws {
+        let server = try MockServer()
+        defer { server.shutdown() }
+        server.webSocket("/socket")
+        let transport = CurlTransport(maximumConnectionsPerHost: 1)
+        let url = URL(string: "ws://127.0.0.1:\(server.port)/socket")!
+        let first = try await WebSocket.connect(to: url, timeout: 10, transport: transport).get()
+
+        let (second, seconds) = await TransportFixtures.measure {
+            await WebSocket.connect(to: url, timeout: 1, transport: transport)
+        }
+
+        guard case .timeout? = second.failure else {
+            Issue.record("expected .timeout, got \(second)")
+            return
+        }
+        #expect(seconds >= 0.9 && seconds < 8)
+        await first.close()
+        #expect(await WebSocketFixtures.eventually { transport.openWebSocketCount == 0 })
+    }
 }

@@ -78,3 +78,20 @@ struct WebSocketHandshakeTests {
         #expect(ChunkedBody.decode(Array("zz\r\n".utf8)) == nil)
     }
 }
+
+@Suite("WebSocket refusal bodies, hostile framing", .timeLimit(.minutes(1)))
+struct WebSocketRefusalBodyTests {
+    @Test("a negative or non-numeric Content-Length is ignored, not trusted")
+    func contentLength() {
+        #expect(CurlWebSocketConnection.contentLength(["Content-Length": "12"]) == 12)
+        #expect(CurlWebSocketConnection.contentLength(["Content-Length": "-1"]) == nil)
+        #expect(CurlWebSocketConnection.contentLength(["Content-Length": "ten"]) == nil)
+        #expect(CurlWebSocketConnection.contentLength([:]) == nil)
+    }
+
+    @Test("a chunk size near Int.max is incomplete, not an overflow")
+    func hugeChunk() {
+        #expect(ChunkedBody.decode(Array("7fffffffffffffff\r\nabc".utf8)) == nil)
+        #expect(ChunkedBody.decode(Array("ffffffffffffffff\r\nabc".utf8)) == nil)
+    }
+}

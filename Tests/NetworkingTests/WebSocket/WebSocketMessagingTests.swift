@@ -245,4 +245,21 @@ struct WebSocketMessagingTests {
         #expect(try await WebSocketFixtures.read(1, from: socket) == [.text("still open")])
         await socket.close()
     }
+
+    @Test("a close frame without a code reads as 1005")
+    func closeWithoutCode() async throws {
+        let server = try MockServer()
+        defer { server.shutdown() }
+        server.webSocket("/socket") { peer in
+            _ = peer.sendRaw(Data([0x88, 0x00]))  // FIN + close, no payload
+            _ = peer.receive(timeout: 2)
+        }
+        let socket = try await WebSocketFixtures.connect(server)
+
+        let (_, error) = await WebSocketFixtures.drain(socket)
+
+        #expect(error == nil)
+        #expect(socket.closeCode == 1005)
+        #expect(socket.closeReason == "")
+    }
 }

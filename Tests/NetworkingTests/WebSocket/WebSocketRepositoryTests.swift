@@ -127,4 +127,34 @@ struct WebSocketRepositoryTests {
         #expect(message.contains("StubTransport"))
         #expect(transport.requests.first?.url.scheme == "https")
     }
+
+    @Test("an absolute URL on another host gets no token or Authorization; ws under an https base is refused")
+    func absoluteURLs() async throws {
+        let server = try WebSocketFixtures.echoServer()
+        defer { server.shutdown() }
+        let session = SessionManager()
+        await session.login(token: "Bearer ws-token")
+        let repository = TestRepository(
+            configuration: TransportFixtures.configuration(server, host: "localhost"), sessionManager: session,
+            defaultHeaders: ["Authorization": "Basic c2VjcmV0", "X-App": "tests"], transport: CurlTransport())
+
+        let sameHost = try await repository.openWebSocket(path: "ws://localhost:\(server.port)/socket").get()
+        let otherHost = try await repository.openWebSocket(path: "ws://127.0.0.1:\(server.port)/socket").get()
+
+        let sessions = try await server.waitForWebSocketSessions(2)
+        #expect(sessions[0].request.headers["Authorization"] == "Bearer ws-token")
+        #expect(sessions[1].request.headers["Authorization"] == nil)
+        #expect(sessions[1].request.headers["X-App"] == "tests")
+        await sameHost.close()
+        await otherHost.close()
+
+        let secure = TestRepository(
+            configuration: NetworkingConfiguration(domainURL: "localhost", port: server.port),
+            transport: CurlTransport())
+        let downgrade = await secure.openWebSocket(path: "ws://localhost:\(server.port)/socket")
+        guard case .invalidURL? = downgrade.failure else {
+            Issue.record("expected .invalidURL, got \(downgrade)")
+            return
+        }
+    }
 }

@@ -18,7 +18,8 @@ enum ChunkedBody {
             if size == 0 {
                 return body
             }
-            guard bytes.count >= index + size + 2 else {
+            // Compared by subtraction: a huge size (0x7fffffffffffffff) must not overflow `index + size`.
+            guard size <= bytes.count - index - 2 else {
                 return nil
             }
             body.append(contentsOf: bytes[index..<(index + size)])

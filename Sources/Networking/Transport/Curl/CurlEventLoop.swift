@@ -266,6 +266,7 @@ final class CurlEventLoop: @unchecked Sendable {
     /// Fails with ``RepositoryError/timeout`` every transfer past its deadline (one libcurl did not time out
     /// because it was waiting for a connection).
     private func expireOverdueTransfers() {
+        expireOverdueConnections()
         guard !deadlines.isEmpty else {
             return
         }
@@ -277,9 +278,30 @@ final class CurlEventLoop: @unchecked Sendable {
         }
     }
 
+    /// Fails with ``RepositoryError/timeout`` every WebSocket still connecting past its deadline (one waiting for a
+    /// connection that a per-host limit does not allow yet, which libcurl would never time out).
+    private func expireOverdueConnections() {
+        guard !sockets.connecting.isEmpty else {
+            return
+        }
+        let now = ContinuousClock.now
+        for (handle, connection) in sockets.connecting where connection.deadline + Self.timeoutGrace <= now {
+            sockets.connecting[handle] = nil
+            connection.end(opening: RepositoryError.timeout)
+            remove(connection)
+        }
+    }
+
     /// The poll timeout in milliseconds: one second, or less when a transfer's deadline comes sooner.
     private func transferPollTimeout(now: ContinuousClock.Instant) -> Int32 {
-        guard let earliest = deadlines.values.min() else {
+        var earliest = deadlines.values.min()
+        for connection in sockets.connecting.values {
+            let deadline = connection.deadline + Self.timeoutGrace
+            if earliest.map({ deadline < $0 }) ?? true {
+                earliest = deadline
+            }
+        }
+        guard let earliest else {
             return 1000
         }
         let remaining = now.duration(to: earliest)

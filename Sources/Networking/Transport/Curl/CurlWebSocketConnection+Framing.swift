@@ -65,8 +65,11 @@ extension CurlWebSocketConnection {
         }
         var unqueued = 0
         for (message, done) in taken.0 {
-            // The frame goes to `output` whole: reserving its size first spares a 1 MB message nine reallocations.
-            output.reserveCapacity(output.count + message.byteCount + 14)
+            // The frame goes to `output` whole: reserving its size first spares a 1 MB message nine reallocations
+            // (only into an empty buffer: reserving exact sizes on a growing one would copy it on every message).
+            if output.isEmpty {
+                output.reserveCapacity(message.byteCount + 14)
+            }
             let status = queue(message, on: wslay)
             guard status == 0 else {
                 unqueued += message.byteCount
@@ -149,6 +152,12 @@ extension CurlWebSocketConnection {
             }
             if code == CURLE_AGAIN {
                 writeBlocked = true
+                // A sender faster than the link never empties the buffer: drop the written prefix once it is large,
+                // so the buffer holds only what is unsent.
+                if outputStart >= Self.compactionThreshold && outputStart * 2 >= output.count {
+                    output.removeFirst(outputStart)
+                    outputStart = 0
+                }
                 return true
             }
             guard code == CURLE_OK else {
@@ -212,6 +221,10 @@ extension CurlWebSocketConnection {
                 return
             }
             let id = payload.loadUnaligned(as: UInt64.self).bigEndian
+            // Only a pong echoing one of our pings answers it (and the older ones, which the peer may have skipped).
+            guard pingsInFlight.contains(where: { $0.id == id }) else {
+                return
+            }
             let answered = pingsInFlight.filter { $0.id <= id }
             pingsInFlight.removeAll { $0.id <= id }
             for ping in answered {
@@ -219,11 +232,13 @@ extension CurlWebSocketConnection {
             }
         case WSLAY_CONNECTION_CLOSE.rawValue:
             let reason = payload.count > 2 ? String(decoding: payload[2...], as: UTF8.self) : ""
-            closeStatus.withLock { $0 = (Int(statusCode), reason) }
+            // A close frame without a code reads as 1005 (RFC 6455 §7.1.5); wslay reports it as 0.
+            let code = statusCode == 0 ? 1005 : Int(statusCode)
+            closeStatus.withLock { $0 = (code, reason) }
             if let wslay, wslay_event_get_close_sent(wslay) == 0 {
                 peerClosedFirst = true
             }
-            trace?.event("peer closed with \(statusCode)\(reason.isEmpty ? "" : " (\(reason))")")
+            trace?.event("peer closed with \(code)\(reason.isEmpty ? "" : " (\(reason))")")
         default:
             break
         }
@@ -272,9 +287,14 @@ extension CurlWebSocketConnection {
             if case .timeout = failure {
                 finish(.failed(failure))
             } else {
-                finish(closeReceived ? .closed : .failed(failure))
+                // After the peer's close, or our own close(), a dropped connection is the end of a close.
+                finish(closeReceived || userClosed ? .closed : .failed(failure))
             }
             return
+        }
+        if closeSent && closeDeadline == nil {
+            // Whoever started it, a close waits a bounded time for its other half.
+            closeDeadline = now + .milliseconds(CurlTransfer.milliseconds(min(timeout, Self.closeWait)))
         }
         let drained =
             wslay_event_want_read(wslay) == 0 && wslay_event_want_write(wslay) == 0
@@ -284,7 +304,8 @@ extension CurlWebSocketConnection {
             return
         }
         if let closeDeadline, now >= closeDeadline {
-            finish(.closed)
+            let violated = closeSent && !userClosed && !peerClosedFirst && Self.violationCodes.contains(sentCode)
+            finish(violated ? .failed(violation(sentCode)) : .closed)
         }
     }
 
@@ -323,7 +344,7 @@ extension CurlWebSocketConnection {
             waiter.resume()
         }
         if case .failed(let failure) = end, phase != .connecting {
-            trace?.event("failed: \(failure)")
+            trace?.event("failed (\(Self.summary(of: failure)))")
         }
     }
 
@@ -355,6 +376,18 @@ extension CurlWebSocketConnection {
         )
     }
 
+    /// A failure for the debug log, without the URL (whose query may carry a token).
+    static func summary(of failure: RepositoryError) -> String {
+        switch failure {
+        case .timeout: "no answer within the timeout"
+        case .noNetworkConnection(let error): "\(error.code)"
+        case .cancelled: "cancelled"
+        default: "error"
+        }
+    }
+
+    /// How much written output may stay at the front of the buffer before it is dropped.
+    static let compactionThreshold = 64 * 1024
     /// The largest output buffer kept between passes (a larger one, from a large message, is given back).
     static let keptOutputCapacity = 4 << 20
     /// The close codes wslay sends when the peer breaks the protocol.

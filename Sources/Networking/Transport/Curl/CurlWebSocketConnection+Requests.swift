@@ -47,6 +47,22 @@ extension CurlWebSocketConnection {
         }
     }
 
+    /// Queues a message without waiting, whatever the send buffer holds (small control messages of the package's own
+    /// protocols, which must keep the order of the calls that queue them).
+    func post(_ message: WebSocketMessage) {
+        let queued = requests.withLock { requests -> Bool in
+            guard requests.ended == nil else {
+                return false
+            }
+            requests.messages.append((message, nil))
+            requests.unsentBytes += message.byteCount
+            return true
+        }
+        if queued {
+            waker.wake()
+        }
+    }
+
     /// Sends a ping and waits for its pong, at most the connection's timeout (after which the connection fails as
     /// dead).
     func ping() async -> Result<Void, RepositoryError> {

@@ -203,7 +203,7 @@ extension CurlWebSocketConnection {
             return
         }
         phase = .open
-        trace?.event("opened (\(url.absoluteString))")
+        trace?.event("opened")
         resumeOpening(.success(response))
     }
 
@@ -218,7 +218,7 @@ extension CurlWebSocketConnection {
         if body >= Self.maximumRefusalBodySize {
             return true
         }
-        if let length = head.headers["Content-Length"].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) {
+        if let length = Self.contentLength(head.headers) {
             return body >= length
         }
         if head.headers["Transfer-Encoding"]?.lowercased().contains("chunked") == true {
@@ -233,9 +233,7 @@ extension CurlWebSocketConnection {
         if head.headers["Transfer-Encoding"]?.lowercased().contains("chunked") == true {
             body = ChunkedBody.decode(body) ?? body
         }
-        if let length = head.headers["Content-Length"].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }),
-            body.count > length
-        {
+        if let length = Self.contentLength(head.headers), body.count > length {
             body = Array(body.prefix(length))
         }
         if body.count > Self.maximumRefusalBodySize {
@@ -256,6 +254,17 @@ extension CurlWebSocketConnection {
                 RepositoryError.noNetworkConnection(
                     TransportError(
                         code: .connectionLost, message: "the WebSocket to \(url.absoluteString) did not open"))))
+    }
+
+    /// A refusal's `Content-Length`, or `nil` when absent or not a non-negative number (then the body ends with the
+    /// connection or the size cap).
+    static func contentLength(_ headers: HTTPHeaders) -> Int? {
+        guard let text = headers["Content-Length"]?.trimmingCharacters(in: .whitespaces), let length = Int(text),
+            length >= 0
+        else {
+            return nil
+        }
+        return length
     }
 
     /// The index just past the blank line ending the header section, or `nil`.
