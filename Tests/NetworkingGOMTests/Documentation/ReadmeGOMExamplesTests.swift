@@ -9,7 +9,8 @@ import Testing
 struct ReadmeGOMExamplesTests {
     static func example(_ gom: GOMClient, seen: Locked<[GOMNotification]>) async throws {
         _ = await gom.updateAttribute("/areas/home:volume", value: "11")
-        let kitchen = try await gom.create(under: "/areas/home", attributes: ["light": "off"]).get()  // one POST, never replayed
+        // One POST, never replayed:
+        let kitchen = try await gom.create(under: "/areas/home", attributes: ["light": "off"]).get()
         _ = await gom.updateNode(kitchen.uri, attributes: ["light": "on", "temperature": "21"])  // merges
 
         let observer = GOMObserver(client: gom)  // finds the proxy, connects, keeps the socket alive
