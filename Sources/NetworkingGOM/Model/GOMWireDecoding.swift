@@ -49,6 +49,24 @@ enum GOMWireDecoding {
         }
     }
 
+    /// Decodes a GNP change payload, `{"update": {"attribute": …}}` (or `create`, `delete`; an entity of either
+    /// kind), in one pass.
+    /// - Parameter data: The payload's JSON text.
+    /// - Returns: The event's name and entry (`nil` for a `null` entity), or `nil` when the payload is not exactly one
+    ///   event of an entity.
+    static func change(from data: Data) -> (event: String, entry: GOMEntry?)? {
+        guard let payload = try? JSONDecoder().decode([String: Wrapper].self, from: data), payload.count == 1,
+            let (event, wrapper) = payload.first
+        else {
+            return nil
+        }
+        switch wrapper {
+        case .attribute(let attribute): return (event, attribute.map { .attribute($0.model) })
+        case .node(let node): return (event, node.map { .node($0.model) })
+        case .neither: return nil
+        }
+    }
+
     private static func neither(_ data: Data, path: String) -> DecodeError {
         .custom("GOM \(path): the body is neither {\"attribute\": {…}} nor {\"node\": {…}}: \(excerpt(data))")
     }

@@ -24,7 +24,8 @@ enum GNPFrame: Equatable {
         return object.description
     }
 
-    /// Parses a frame's text.
+    /// Parses a frame's text in two passes: the frame itself (with the fast parser), then its inner JSON text
+    /// straight into the wire types (a benchmark found four passes costing most of a notification's CPU).
     /// - Parameter text: The frame.
     /// - Returns: The frame, or `nil` when it is not GNP (not JSON, no path, an unknown event, an entry of the wrong
     ///   shape).
@@ -33,34 +34,23 @@ enum GNPFrame: Equatable {
             return nil
         }
         if let initial = outer["initial"]?.stringValue {
-            guard let inner = try? JSONValue(parsing: Data(initial.utf8)) else {
-                return nil
-            }
-            guard let entry = Self.decode(inner) else {
+            let entry: GOMEntry?
+            do {
+                entry = try GOMWireDecoding.optionalEntry(from: Data(initial.utf8), path: path)
+            } catch {
                 return nil
             }
             return .initial(path: path, entry: entry.flatMap(Self.existing))
         }
         guard let payload = outer["payload"]?.stringValue,
-            let inner = try? JSONValue(parsing: Data(payload.utf8)), let object = inner.objectValue, object.count == 1,
-            let (key, wrapper) = object.first, let kind = GOMNotification.Kind(rawValue: key), kind != .initial
+            let (event, entry) = GOMWireDecoding.change(from: Data(payload.utf8)),
+            let kind = GOMNotification.Kind(rawValue: event), kind != .initial,
+            let subject = entry.map(Self.path)  // a change names its entity; without one there is nothing to report
         else {
-            return nil
-        }
-        guard let entry = Self.decode(wrapper), let subject = Self.subject(of: wrapper) ?? entry.map(Self.path) else {
             return nil
         }
         return .change(
             path: path, notification: GOMNotification(kind: kind, path: subject, entry: kind == .delete ? nil : entry))
-    }
-
-    /// The wrapper's entry (`.some(nil)` for a `null` wrapper), or `nil` when it is not an entry at all.
-    private static func decode(_ wrapper: JSONValue) -> GOMEntry?? {
-        do {
-            return .some(try GOMWire.entry(from: wrapper))
-        } catch {
-            return nil
-        }
     }
 
     /// A proxy's initial for a path that does not exist reads as an attribute without value or dates, or
@@ -72,16 +62,6 @@ enum GNPFrame: Equatable {
             return nil
         }
         return entry
-    }
-
-    /// The path an event is about, read from its wrapper: `node:name` for an attribute, `uri` for a node.
-    private static func subject(of wrapper: JSONValue) -> String? {
-        if let attribute = wrapper["attribute"], let node = attribute["node"]?.stringValue,
-            let name = attribute["name"]?.stringValue
-        {
-            return "\(node):\(name)"
-        }
-        return wrapper["node"]?["uri"]?.stringValue
     }
 
     private static func path(of entry: GOMEntry) -> String {

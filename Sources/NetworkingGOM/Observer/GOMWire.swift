@@ -1,8 +1,8 @@
 import Foundation
 import Networking
 
-/// What the observer needs of the GOM's wire format: the proxy attribute, path validation, and entry decoding
-/// (shared with ``GOMClient`` through ``GOMPath`` and ``GOMWireDecoding``).
+/// What the observer needs of the GOM's wire format besides the frames: the proxy attribute and path validation
+/// (shared with ``GOMClient`` through ``GOMPath``).
 enum GOMWire {
     /// The attribute whose value is the WebSocket proxy's URL.
     static let proxyPath = "/services/websockets_proxy:url"
@@ -18,11 +18,5 @@ enum GOMWire {
             }
             return "\(error)"
         }
-    }
-
-    /// The entry of a GNP `initial` or change wrapper (`{"attribute": …}`, `{"node": …}`), `nil` for a `null` one.
-    /// - Throws: A `DecodeError` when it is neither shape.
-    static func entry(from wrapper: JSONValue) throws -> GOMEntry? {
-        try GOMWireDecoding.optionalEntry(from: Data(wrapper.description.utf8), path: "GNP frame")
     }
 }

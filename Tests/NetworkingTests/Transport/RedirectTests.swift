@@ -115,9 +115,10 @@ struct RedirectTests {
         let transport = CurlTransport()
 
         // When 10 redirects are needed, then 11
-        let response = try await transport.send(TransportFixtures.request(server, "/0?limit=10"))
+        let response = try await transport.send(
+            TransportFixtures.request(server, "/0?limit=10", timeout: TestTime.bound(10)))
         let error = await #expect(throws: TransportError.self) {
-            try await transport.send(TransportFixtures.request(server, "/0?limit=11"))
+            try await transport.send(TransportFixtures.request(server, "/0?limit=11", timeout: TestTime.bound(10)))
         }
 
         // Then the first succeeds and the second stops after 11 responses
