@@ -37,7 +37,7 @@ struct Counts: Sendable {
     /// Echo round trips of a 1 MB message per WebSocket run.
     var webSocketLargeMessages: Int = 40
     /// Measured rounds of the GOM scenario (each round: latency, then throughput, of both receivers).
-    var gomRounds: Int = 5
+    var gomRounds: Int = 7
     /// Attribute PUTs per GOM latency run.
     var gomUpdates: Int = 1_000
     /// Server-side writes per GOM throughput run.

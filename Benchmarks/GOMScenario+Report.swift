@@ -11,8 +11,8 @@ extension GOMScenario {
             + "10a. Latency: a GOMClient on another CurlTransport PUTs the attribute \(grouped(result.updates)) times "
             + "per run (after \(warmUp) unmeasured), one at a time, each waiting for its notification; total = before "
             + "the PUT → the receiver's reading task has the notification; PUT = until updateAttribute returned; "
-            + "early = notifications that arrived before their PUT returned; \"+ raw\" = the median total less the "
-            + "raw socket's\n" + latencyTable(result) + "\n"
+            + "early = notifications that arrived before their PUT returned; \"+ raw\" = the median over rounds of the "
+            + "run's median total less the raw socket's in the same round\n" + latencyTable(result) + "\n"
             + "10b. Throughput: a thread calls MockGOMServer.update(attribute:value:) \(grouped(result.notifications)) "
             + "times as fast as it can (after \(warmUp) unmeasured writes), the receiver counts the notifications "
             + "(every value once, in order); notif/s = notifications ÷ (first write → last notification); server "
@@ -33,17 +33,20 @@ extension GOMScenario {
                 "early", "updates/s", "CPU µs/update",
             ],
             rightAligned: [1, 2, 3, 4, 5, 6, 7, 8, 9])
-        let raw = result.latency[.socket].map { Samples($0.map(\.medianTotal)).median }
+        let raw = result.latency[.socket] ?? []
         for receiver in Receiver.allCases {
             guard let runs = result.latency[receiver], !runs.isEmpty else {
                 continue
             }
             let medians = Samples(runs.map(\.medianTotal))
             let updates = Double(runs[0].totals.count)
+            // Paired by round (the runs of a round follow each other), so that a slower stretch of the machine
+            // weighs on both sides of each difference.
+            let overRaw = Samples(zip(runs, raw).map { $0.medianTotal - $1.medianTotal }).median
             table.add([
                 receiver.rawValue, micro(medians.median),
                 "\(micro(medians.minimum))–\(micro(medians.maximum))",
-                raw.map { (medians.median - $0 >= 0 ? "+" : "") + micro(medians.median - $0) } ?? "",
+                raw.count == runs.count ? (overRaw >= 0 ? "+" : "") + micro(overRaw) : "",
                 micro(Samples(runs.map { percentile($0.totals, 0.99) }).median),
                 micro(Samples(runs.map { percentile($0.puts, 0.5) }).median),
                 micro(Samples(runs.map { percentile($0.puts, 0.99) }).median),

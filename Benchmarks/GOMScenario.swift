@@ -66,6 +66,9 @@ enum GOMScenario {
     /// throughput, of both receivers (their order swapped every round), each run on a new server.
     static func run(counts: Counts) async throws -> Result {
         let transports = Transports()
+        if transports.receiverLoop.isEmpty || transports.writerLoop.isEmpty {
+            Progress.say("gom: a transport's loop thread was not told apart; its CPU counts as the rest's")
+        }
         var result = Result(
             rounds: counts.gomRounds, updates: counts.gomUpdates, notifications: counts.gomNotifications)
         for round in 0...counts.gomRounds {
