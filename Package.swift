@@ -87,8 +87,8 @@ let package = Package(
         .executableTarget(
             name: "NetworkingBenchmarks",
             dependencies: [
-                "Networking", "NetworkingStore", "NetworkingTestKit", "CNetworkingShim", "CCurl", "CSQLite",
-                "CWebSocketBaseline",
+                "Networking", "NetworkingStore", "NetworkingGOM", "NetworkingTestKit", "CNetworkingShim", "CCurl",
+                "CSQLite", "CWebSocketBaseline",
             ],
             path: "Benchmarks",
             exclude: ["CWebSocketBaseline"],

@@ -37,6 +37,8 @@ enum BenchmarkCommand {
             let result = try await WebSocketScenario.run(counts: options.counts)
             print(WebSocketScenario.render(result))
             print("Targets\n" + WebSocketScenario.targetTable(result))
+        case .gom:
+            print(GOMScenario.render(try await GOMScenario.run(counts: options.counts)))
         case .all:
             try options.validateForNetworkRuns()
             try await all(options)
@@ -60,6 +62,7 @@ enum BenchmarkCommand {
         report.cache = try await CacheScenario.run(
             rounds: options.counts.mappingRounds, calls: options.counts.cacheCalls)
         report.webSocket = try await WebSocketScenario.run(counts: options.counts)
+        report.gom = try await GOMScenario.run(counts: options.counts)
         if options.runsTransfers {
             report.transfers = TransferScenario.run(options: options, failures: failures)
         }

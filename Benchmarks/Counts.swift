@@ -36,6 +36,12 @@ struct Counts: Sendable {
     var webSocketLargeRounds: Int = 5
     /// Echo round trips of a 1 MB message per WebSocket run.
     var webSocketLargeMessages: Int = 40
+    /// Measured rounds of the GOM scenario (each round: latency, then throughput, of both receivers).
+    var gomRounds: Int = 7
+    /// Attribute PUTs per GOM latency run.
+    var gomUpdates: Int = 1_000
+    /// Server-side writes per GOM throughput run.
+    var gomNotifications: Int = 10_000
 
     /// The full run.
     static let full = Counts(
@@ -50,5 +56,6 @@ struct Counts: Sendable {
         concurrentInFlight: 64, concurrentRounds: 2, rssCheckpoints: (1_000, 3_000), peakDecodeRounds: 1,
         pipelineCalls: 20_000,
         pipelineRounds: 2, transferRounds: 2, progressRounds: 2, mappingRounds: 2, cacheCalls: 200, webSocketRounds: 2,
-        webSocketMessages: 1_000, webSocketLargeRounds: 2, webSocketLargeMessages: 5)
+        webSocketMessages: 1_000, webSocketLargeRounds: 2, webSocketLargeMessages: 5, gomRounds: 2, gomUpdates: 200,
+        gomNotifications: 2_000)
 }

@@ -22,6 +22,8 @@ struct Options: Sendable {
         case mapping
         /// Only the WebSocket echo scenario (its servers run in this process).
         case webSocket
+        /// Only the GOM notification scenario (its servers run in this process).
+        case gom
     }
 
     var mode = Mode.all
@@ -116,6 +118,7 @@ struct Options: Sendable {
                 mode = .transfer(direction)
             case "--mapping": mode = .mapping
             case "--websocket": mode = .webSocket
+            case "--gom": mode = .gom
             case "--contender": profiledContender = try Self.contender(try value(argument))
             case "--profile":
                 let name = try value(argument)

@@ -17,6 +17,8 @@ struct Report {
     var cache: [CacheScenario.Variant: [CacheScenario.Run]] = [:]
     /// The WebSocket scenario.
     var webSocket: WebSocketScenario.Result?
+    /// The GOM notification scenario.
+    var gom: GOMScenario.Result?
     var failures: [String] = []
 
     /// The report: heading, one table per scenario, then the targets.
@@ -46,6 +48,9 @@ struct Report {
         sections.append(CacheScenario.render(cache, rounds: counts.mappingRounds, calls: counts.cacheCalls))
         if let webSocket {
             sections.append(WebSocketScenario.render(webSocket))
+        }
+        if let gom {
+            sections.append(GOMScenario.render(gom))
         }
         sections.append("Targets\n" + Targets(report: self).table())
         if !failures.isEmpty {
