@@ -23,7 +23,7 @@ import Networking
 /// the streams end). Malformed frames are dropped and counted in ``droppedFrameCount``. ``disconnect()`` ends
 /// everything; so does releasing the observer.
 public actor GOMObserver {
-    private enum StreamState {
+    enum StreamState {
         /// Waiting for the proxy's initial (the path's first stream, or any stream after a reconnect).
         case awaitingProxy
         /// Waiting for a REST retrieve; changes that arrive meanwhile wait in the buffer.
@@ -32,7 +32,7 @@ public actor GOMObserver {
         case live
     }
 
-    private struct Stream {
+    struct Stream {
         let continuation: AsyncStream<GOMNotification>.Continuation
         var state: StreamState
     }
@@ -42,18 +42,18 @@ public actor GOMObserver {
     /// The reconnect, keepalive and resubscribe rules.
     public nonisolated let policy: ReconnectPolicy
 
-    private var streams: [String: [UInt64: Stream]] = [:]
-    private var subscribedOnSocket: Set<String> = []
-    private var socket: WebSocket?
-    private var isReady = false
-    private var lastError: RepositoryError?
-    private var isDisconnected = false
+    var streams: [String: [UInt64: Stream]] = [:]
+    var subscribedOnSocket: Set<String> = []
+    var socket: WebSocket?
+    var isReady = false
+    var lastError: RepositoryError?
+    var isDisconnected = false
     private var nextID: UInt64 = 0
-    private var eventContinuations: [UInt64: AsyncStream<GOMObserverEvent>.Continuation] = [:]
-    private var lifecycle: Task<Void, Never>?
-    private var lastHeard = ContinuousClock.now
+    var eventContinuations: [UInt64: AsyncStream<GOMObserverEvent>.Continuation] = [:]
+    var lifecycle: Task<Void, Never>?
+    var lastHeard = ContinuousClock.now
     private var dropped = 0
-    private var random = SystemRandomNumberGenerator()
+    var random = SystemRandomNumberGenerator()
 
     /// Creates the observer and starts connecting.
     /// - Parameters:
@@ -178,7 +178,7 @@ public actor GOMObserver {
 
     // MARK: Subscriptions
 
-    private func subscribe(_ path: String) {
+    func subscribe(_ path: String) {
         guard let socket, isReady, !subscribedOnSocket.contains(path) else {
             return  // queued: sent when the socket is ready
         }
@@ -230,7 +230,7 @@ public actor GOMObserver {
 
     // MARK: Frames
 
-    private func receive(_ message: WebSocketMessage) {
+    func receive(_ message: WebSocketMessage) {
         lastHeard = .now
         let text: String
         switch message {
@@ -274,204 +274,9 @@ public actor GOMObserver {
 
     // MARK: Connection
 
-    private func emit(_ event: GOMObserverEvent) {
+    func emit(_ event: GOMObserverEvent) {
         for continuation in eventContinuations.values {
             continuation.yield(event)
         }
-    }
-
-    private func opened(_ socket: WebSocket) {
-        guard !isDisconnected else {
-            Task { await socket.close() }
-            return
-        }
-        self.socket = socket
-        isReady = true
-        lastError = nil
-        lastHeard = .now
-        subscribedOnSocket = []
-        emit(.ready)
-        for path in streams.keys {
-            for id in streams[path, default: [:]].keys {
-                streams[path]?[id]?.state = .awaitingProxy
-            }
-            subscribe(path)
-        }
-    }
-
-    private func lost(_ error: RepositoryError?) {
-        socket = nil
-        isReady = false
-        subscribedOnSocket = []
-        lastError = error
-        emit(.disconnected(error))
-        if !policy.reconnects || !policy.resubscribe {
-            for paths in streams.values {
-                for stream in paths.values {
-                    stream.continuation.finish()
-                }
-            }
-            streams = [:]
-        }
-    }
-
-    private func failed(_ error: RepositoryError) {
-        lastError = error
-        emit(.error(error))
-    }
-
-    private func nextDelay(attempt: Int) -> TimeInterval? {
-        guard policy.reconnects, !isDisconnected else {
-            return nil
-        }
-        let delay = policy.delay(attempt: attempt, random: Double.random(in: 0...1, using: &random))
-        emit(.reconnecting(attempt: attempt, delay: delay))
-        return delay
-    }
-
-    private func finishAll() {
-        for paths in streams.values {
-            for stream in paths.values {
-                stream.continuation.finish()
-            }
-        }
-        streams = [:]
-    }
-
-    private var silence: TimeInterval {
-        let elapsed = ContinuousClock.now - lastHeard
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    }
-
-    private func heard() {
-        lastHeard = .now
-    }
-
-    /// The proxy's URL, from `/services/websockets_proxy:url`.
-    private func discover() async -> Result<String, RepositoryError> {
-        switch await client.retrieve(GOMWire.proxyPath) {
-        case .success(.attribute(let attribute)):
-            guard let value = attribute.value?.trimmingCharacters(in: .whitespaces), !value.isEmpty,
-                URL(string: value)?.scheme != nil
-            else {
-                return .failure(
-                    .decodeError(.custom("\(GOMWire.proxyPath) holds no WebSocket URL (\(attribute.value ?? "null"))")))
-            }
-            return .success(value)
-        case .success(.node):
-            return .failure(.decodeError(.custom("\(GOMWire.proxyPath) is a node, not the proxy URL attribute")))
-        case .failure(let error):
-            return .failure(error)
-        }
-    }
-
-    /// The connection loop: discover, open, read until the socket ends, back off, again; holds the observer only
-    /// while it works on it, so that releasing the observer ends the loop.
-    private static func run(_ weakSelf: WeakObserver) async {
-        var attempt = 0
-        while !Task.isCancelled {
-            // Every strong reference lasts one call (`weakSelf.value?.…`): none may span the socket's reading, or the
-            // observer could never be released while connected.
-            guard let opened = await weakSelf.value?.connect() else {
-                return
-            }
-            switch opened {
-            case .success(let socket):
-                attempt = 0
-                await weakSelf.value?.opened(socket)
-                let ended = await read(socket, weakSelf)
-                guard weakSelf.value != nil else {
-                    socket.abort(with: .cancelled)
-                    return
-                }
-                await weakSelf.value?.lost(ended)
-            case .failure(let error):
-                await weakSelf.value?.failed(error)
-            }
-            attempt += 1
-            guard let delay = await weakSelf.value?.nextDelay(attempt: attempt) else {
-                await weakSelf.value?.finishAll()
-                return
-            }
-            try? await Task.sleep(for: .milliseconds(Int(delay * 1000)))
-        }
-    }
-
-    private func connect() async -> Result<WebSocket, RepositoryError> {
-        guard !isDisconnected else {
-            return .failure(.cancelled)
-        }
-        switch await discover() {
-        case .success(let url):
-            return await client.openWebSocket(path: url)
-        case .failure(let error):
-            return .failure(error)
-        }
-    }
-
-    /// Reads the socket until it ends, with keepalive pings and dead-peer detection beside it.
-    /// - Returns: The error it ended with, or `nil` for a close.
-    private static func read(_ socket: WebSocket, _ weakSelf: WeakObserver) async -> RepositoryError? {
-        let keepalive = Task { await Self.keepAlive(socket, weakSelf) }
-        defer { keepalive.cancel() }
-        do {
-            for try await message in socket.messages {
-                guard let observer = weakSelf.value else {
-                    return .cancelled
-                }
-                await observer.receive(message)
-            }
-            return nil
-        } catch let error as RepositoryError {
-            return error
-        } catch {
-            return .cancelled
-        }
-    }
-
-    /// Pings every keepalive interval; a server silent for longer than `deadAfter` is dead: the socket is dropped
-    /// (its stream throws `.timeout`), which the loop treats as a lost connection.
-    private static func keepAlive(_ socket: WebSocket, _ weakSelf: WeakObserver) async {
-        guard let policy = weakSelf.value?.policy else {
-            return
-        }
-        let tick = min(policy.pingInterval, max(policy.deadAfter / 4, 0.01))
-        var sincePing: TimeInterval = 0
-        while !Task.isCancelled {
-            try? await Task.sleep(for: .milliseconds(max(1, Int(tick * 1000))))
-            guard !Task.isCancelled, let observer = weakSelf.value else {
-                return
-            }
-            if await observer.silence > policy.deadAfter {
-                socket.abort(with: .timeout)
-                return
-            }
-            sincePing += tick
-            if sincePing >= policy.pingInterval {
-                sincePing = 0
-                Task {
-                    if case .success = await socket.ping() {
-                        await weakSelf.value?.heard()
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// A weak reference to the observer, for the tasks that must not keep it alive.
-final class WeakObserver: Sendable {
-    private let reference: Locked<Weak>
-
-    private struct Weak {
-        weak var value: GOMObserver?
-    }
-
-    init(_ observer: GOMObserver) {
-        reference = Locked(Weak(value: observer))
-    }
-
-    var value: GOMObserver? {
-        reference.withLock { $0.value }
     }
 }
