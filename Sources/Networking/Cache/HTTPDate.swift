@@ -2,7 +2,7 @@ import Foundation
 
 /// HTTP-dates (RFC 9110 §5.6.7): the IMF-fixdate that servers send, parsed without a formatter since every
 /// cache lookup reads some, and the two obsolete forms through `DateFormatter`.
-enum HTTPDate {
+package enum HTTPDate {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     private static let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
     /// The seconds from 1970 to the end of year 9999: dates beyond are not HTTP-dates.
@@ -72,7 +72,9 @@ enum HTTPDate {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    private static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+    /// The proleptic Gregorian date of a day counted from 1970-01-01 (Hinnant's `civil_from_days`); the test kit's
+    /// GOM dates use it too.
+    package static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097

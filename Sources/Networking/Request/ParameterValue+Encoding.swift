@@ -13,7 +13,7 @@ extension ParameterValue {
         case .null: text += "null"
         case .bool(let value): text += value ? "true" : "false"
         case .number(let value): text += value
-        case .string(let value): Self.writeJSONString(value, to: &text)
+        case .string(let value): JSONStringLiteral.append(value, to: &text)
         case .array(let elements):
             text += "["
             for (index, element) in elements.enumerated() {
@@ -25,31 +25,12 @@ extension ParameterValue {
             text += "{"
             for (index, member) in members.enumerated() {
                 if index > 0 { text += "," }
-                Self.writeJSONString(member.key, to: &text)
+                JSONStringLiteral.append(member.key, to: &text)
                 text += ":"
                 member.value.writeJSON(to: &text)
             }
             text += "}"
         }
-    }
-
-    private static func writeJSONString(_ value: String, to text: inout String) {
-        text += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                text +=
-                    "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                    + String(scalar.value, radix: 16)
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        text += "\""
     }
 
     /// The value as query text: keys sorted, arrays as `k[]=v`, dictionaries as `k[sub]=v` (brackets

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// Prints the dates of ``MockGOMServer``'s entries as XSD `dateTime` with the offset of a time zone, such as
 /// `2013-12-29T17:48:52+01:00` or `2013-12-29T16:48:53.250+00:00` (milliseconds only when there are any).
@@ -12,8 +13,8 @@ enum MockGOMDate {
         let dayMillis: Int64 = 86_400_000
         let days = millis >= 0 ? millis / dayMillis : (millis - dayMillis + 1) / dayMillis
         let inDay = millis - days * dayMillis
-        let (year, month, day) = civil(fromDays: days)
-        var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
+        let (year, month, day) = HTTPDate.civil(fromDays: Int(days))
+        var text = pad(Int64(year), 4) + "-" + pad(Int64(month), 2) + "-" + pad(Int64(day), 2) + "T"
         text += pad(inDay / 3_600_000, 2) + ":" + pad(inDay / 60_000 % 60, 2) + ":" + pad(inDay / 1000 % 60, 2)
         if inDay % 1000 != 0 {
             text += "." + pad(inDay % 1000, 3)
@@ -21,20 +22,6 @@ enum MockGOMDate {
         let magnitude = abs(offset)
         return text + (offset < 0 ? "-" : "+") + pad(Int64(magnitude / 3600), 2) + ":"
             + pad(Int64(magnitude % 3600 / 60), 2)
-    }
-
-    /// The proleptic Gregorian date of a day counted from 1970-01-01 (H. Hinnant's `civil_from_days`).
-    static func civil(fromDays count: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let shifted = count + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (year, month, day)
     }
 
     private static func pad(_ value: Int64, _ width: Int) -> String {

@@ -1,24 +1,14 @@
+import Networking
+
 /// JSON text for ``MockGOMServer``'s answers and frames, written by hand: the shapes are fixed, and a notification
 /// should cost microseconds.
 enum MockGOMJSON {
     /// `text` as a JSON string literal, quotes included.
     static func quote(_ text: String) -> String {
-        var result = "\""
+        var result = ""
         result.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        JSONStringLiteral.append(text, to: &result)
+        return result
     }
 
     /// A JSON string literal, or `null`.
