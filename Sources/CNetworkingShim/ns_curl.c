@@ -82,3 +82,9 @@ curl_socket_t ns_curl_easy_active_socket(CURL *handle) {
 }
 
 void ns_ssl_ctx_accept_moving_write_buffer(SSL_CTX *ctx) { SSL_CTX_set_mode(ctx, SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER); }
+
+static _Thread_local const void *ns_loop_thread = NULL;
+
+void ns_loop_thread_set(const void *loop) { ns_loop_thread = loop; }
+
+const void *ns_loop_thread_current(void) { return ns_loop_thread; }

@@ -60,4 +60,9 @@ void ns_ssl_ctx_accept_moving_write_buffer(SSL_CTX *ctx);
 static const long NS_CURL_HTTP_VERSION_1_1 = CURL_HTTP_VERSION_1_1;
 static const curl_socket_t NS_CURL_SOCKET_BAD = CURL_SOCKET_BAD;
 
+/// Marks the calling thread as the thread of the event loop `loop` (a thread-local; NULL on every other thread).
+void ns_loop_thread_set(const void *loop);
+/// The event loop whose thread calls this, or NULL when called from any other thread.
+const void *ns_loop_thread_current(void);
+
 #endif

@@ -20,7 +20,7 @@ extension AbstractRepository {
         method: HTTPMethod, path: String, parameters: [String: any Sendable]? = nil, headers: [String: String] = [:]
     ) async -> Result<Enveloped<T>, RepositoryError> {
         await send(method: method, path: path, body: .parameters(parameters), headers: headers)
-            .flatMap { decoding(method, path: path).decodeEnveloped($0, as: T.self) }
+            .decoded { decoding(method, path: path).decodeEnveloped($0, as: T.self) }
     }
 
     /// Sends a request and decodes its 2xx body as the model ``NetworkingConfiguration/responseMapping``
@@ -43,6 +43,6 @@ extension AbstractRepository {
         method: HTTPMethod, path: String, parameters: [String: any Sendable]? = nil, headers: [String: String] = [:]
     ) async -> Result<any Sendable, RepositoryError> {
         await send(method: method, path: path, body: .parameters(parameters), headers: headers)
-            .flatMap { decoding(method, path: path).decodeMapped($0) }
+            .decoded { decoding(method, path: path).decodeMapped($0) }
     }
 }

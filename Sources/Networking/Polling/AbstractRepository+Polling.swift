@@ -37,7 +37,7 @@ extension AbstractRepository {
             await PollingLoop(configuration: configuration, pipeline: pipeline).run(
                 request, context: context(path: path)
             )
-            .flatMap { decoding(method, path: path).decode($0, as: T.self) }
+            .decoded { decoding(method, path: path).decode($0, as: T.self) }
         case .failure(let error):
             .failure(error)
         }

@@ -14,7 +14,7 @@ extension AbstractRepository {
         method: HTTPMethod, path: String, parameters: [String: any Sendable]? = nil, headers: [String: String] = [:]
     ) async -> Result<T, RepositoryError> {
         await send(method: method, path: path, body: .parameters(parameters), headers: headers)
-            .flatMap { decoding(method, path: path).decode($0, as: T.self) }
+            .decoded { decoding(method, path: path).decode($0, as: T.self) }
     }
 
     /// Sends an `Encodable` value as the JSON body and decodes the 2xx JSON body as `T`.
@@ -28,7 +28,7 @@ extension AbstractRepository {
         method: HTTPMethod, path: String, body: Body, headers: [String: String] = [:]
     ) async -> Result<T, RepositoryError> {
         await send(method: method, path: path, body: .encodable(body), headers: headers)
-            .flatMap { decoding(method, path: path).decode($0, as: T.self) }
+            .decoded { decoding(method, path: path).decode($0, as: T.self) }
     }
 
     /// Sends an array as the JSON body (for any method) and decodes the 2xx JSON body as `T`.
@@ -42,7 +42,7 @@ extension AbstractRepository {
         method: HTTPMethod, path: String, arrayParameters: [any Sendable], headers: [String: String] = [:]
     ) async -> Result<T, RepositoryError> {
         await send(method: method, path: path, body: .array(arrayParameters), headers: headers)
-            .flatMap { decoding(method, path: path).decode($0, as: T.self) }
+            .decoded { decoding(method, path: path).decode($0, as: T.self) }
     }
 
     /// Sends a request and hands the 2xx body to `decoder`.
@@ -61,7 +61,7 @@ extension AbstractRepository {
         decoder: @escaping @Sendable (Data) throws -> T
     ) async -> Result<T, RepositoryError> {
         await send(method: method, path: path, body: .parameters(parameters), headers: headers)
-            .flatMap { response in decoding(method, path: path).decode(response) { try decoder($0.body) } }
+            .decoded { response in decoding(method, path: path).decode(response) { try decoder($0.body) } }
     }
 
     /// Sends a request and returns the response as received: status, headers and body, undecoded.
@@ -109,6 +109,6 @@ extension AbstractRepository {
         method: HTTPMethod, path: String, parameters: [String: any Sendable]? = nil, headers: [String: String] = [:]
     ) async -> Result<T, RepositoryError> {
         await send(method: method, path: path, body: .parameters(parameters), headers: headers, requiresSession: false)
-            .flatMap { decoding(method, path: path).decode($0, as: T.self) }
+            .decoded { decoding(method, path: path).decode($0, as: T.self) }
     }
 }

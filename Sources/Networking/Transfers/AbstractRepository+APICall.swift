@@ -23,6 +23,6 @@ extension AbstractRepository {
         }
         let uploaded = request.multipart?.encodedLength ?? request.bodyFile.flatMap(FileBody.size(of:))
         return await send(request, path: call.path, relaying: relay) { uploaded ?? Int64($0.body.count) }
-            .flatMap { response in decoding(call.method, path: call.path).decode(response) { try call.parse($0) } }
+            .decoded { response in decoding(call.method, path: call.path).decode(response) { try call.parse($0) } }
     }
 }

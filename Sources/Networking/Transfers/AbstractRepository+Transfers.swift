@@ -28,7 +28,7 @@ extension AbstractRepository {
         await transfer(
             method: method, path: path, body: .multipart(query: parameters, multipart), headers: headers,
             upload: progress, uploadSize: { multipart.encodedLength }
-        ).flatMap { decoding(method, path: path).decode($0, as: T.self) }
+        ).decoded { decoding(method, path: path).decode($0, as: T.self) }
     }
 
     /// Sends a file as the raw body, streamed from disk, and decodes the 2xx JSON body as `T`.
@@ -48,7 +48,7 @@ extension AbstractRepository {
         await transfer(
             method: method, path: path, body: .file(query: parameters, file, contentType: contentType),
             headers: headers, upload: progress, uploadSize: { FileBody.size(of: file) ?? 0 }
-        ).flatMap { decoding(method, path: path).decode($0, as: T.self) }
+        ).decoded { decoding(method, path: path).decode($0, as: T.self) }
     }
 
     /// Downloads a 2xx response body into `destination`, streamed to disk so that memory stays flat.

@@ -6,26 +6,45 @@ import Foundation
 /// `curl_multi_wakeup` interrupts it when a transfer is submitted or cancelled. The multi handle's connection
 /// cache is shared by every transfer, so connections are reused across requests and repositories.
 ///
-/// Other threads only touch the `inbox` (locked) and call `curl_multi_wakeup`; everything else belongs to
-/// the loop thread.
+/// The loop is also a `TaskExecutor` (CurlEventLoop+Executor.swift): a task that prefers it runs its nonisolated
+/// code on the loop thread between two passes, so its requests are submitted and resumed with no thread hop and
+/// no wake-up.
+///
+/// Invariants: other threads only touch the `inbox` (locked) and call `curl_multi_wakeup`, and only while the loop
+/// sleeps in `curl_multi_poll` (`polling`), once per sleep; everything else belongs to the loop thread, which runs
+/// jobs only between its curl calls, never from inside a curl callback. Each transfer's continuation is resumed
+/// exactly once (``CurlTransfer/finish(_:)``); a cancellation reaches the loop at once, through a wake-up if it
+/// sleeps.
 final class CurlEventLoop: @unchecked Sendable {
     // @unchecked Sendable: `multi` and `loopTransfers` are used only on the loop thread (and `multi` by
     // curl_multi_wakeup, which libcurl allows from any thread, under the inbox lock); `inbox` and `live` are
     // locked.
 
-    private struct Inbox {
+    struct Inbox {
         var submitted: [CurlTransfer] = []
         var cancelled: [CurlTransfer] = []
         var sockets: [CurlWebSocketConnection] = []
         var cancelledSockets: [CurlWebSocketConnection] = []
+        /// Jobs of tasks that prefer the loop as their executor, in the order they were enqueued.
+        var jobs: [UnownedJob] = []
         var stopping = false
         var closed = false
+        /// Whether the loop thread sleeps (or is about to) in `curl_multi_poll`; only then does a change need a
+        /// wake-up.
+        var polling = false
+        /// Whether a wake-up was sent during this sleep (one is enough).
+        var wakeSent = false
         /// Threads between taking the lock and returning from curl_multi_wakeup; the loop closes only at 0.
         var wakers = 0
+
+        /// Whether anything waits for the loop thread.
+        var hasWork: Bool {
+            !(submitted.isEmpty && cancelled.isEmpty && sockets.isEmpty && cancelledSockets.isEmpty && jobs.isEmpty)
+        }
     }
 
     private let multi: UnsafeMutableRawPointer
-    private let inbox = Locked(Inbox())
+    let inbox = Locked(Inbox())
     private let live = Locked(0)
     private var loopTransfers: [UnsafeMutableRawPointer: CurlTransfer] = [:]
     /// When each transfer must have finished: its timeout plus a grace period. libcurl enforces the timeout itself
@@ -101,25 +120,38 @@ final class CurlEventLoop: @unchecked Sendable {
         }
     }
 
-    private func wake(_ change: (inout Inbox) -> Void) {
+    /// Applies `change` to the inbox and wakes the loop thread if it sleeps (once per sleep): a change made while
+    /// the loop is awake, from its own thread (a job submitting a request) or from another, needs no wake-up, since
+    /// the loop reads the inbox again before it sleeps.
+    /// - Returns: `false` when the loop has closed (then `change` is not applied).
+    @discardableResult
+    func wake(_ change: (inout Inbox) -> Void) -> Bool {
         // curl_multi_wakeup runs outside the lock: the loop thread, woken at once, would otherwise spin on it.
-        let open = inbox.withLock { inbox in
-            change(&inbox)
-            if !inbox.closed {
-                inbox.wakers += 1
+        let (open, mustWake) = inbox.withLock { inbox -> (Bool, Bool) in
+            guard !inbox.closed else {
+                return (false, false)
             }
-            return !inbox.closed
+            change(&inbox)
+            guard inbox.polling, !inbox.wakeSent else {
+                return (true, false)
+            }
+            inbox.wakeSent = true
+            inbox.wakers += 1
+            return (true, true)
         }
-        guard open else {
-            return
+        guard mustWake else {
+            return open
         }
         curl_multi_wakeup(multi)
         inbox.withLock { $0.wakers -= 1 }
+        return true
     }
 
     private func run() {
+        ns_loop_thread_set(Unmanaged.passUnretained(self).toOpaque())
         var running: Int32 = 0
         while true {
+            runJobs()
             let (submitted, cancelled, newSockets, cancelledSockets, stopping) = inbox.withLock { inbox in
                 defer {
                     inbox.submitted = []
@@ -141,22 +173,55 @@ final class CurlEventLoop: @unchecked Sendable {
             for connection in cancelledSockets {
                 cancel(connection)
             }
-            if stopping && loopTransfers.isEmpty && sockets.isEmpty {
+            if stopping && loopTransfers.isEmpty && sockets.isEmpty && closeIfIdle() {
                 break
             }
             curl_multi_perform(multi, &running)
             collectFinished()
             serviceSockets()
             expireOverdueTransfers()
-            poll()
-        }
-        while !inbox.withLock({ inbox in
-            inbox.closed = inbox.wakers == 0
-            return inbox.closed
-        }) {
-            sched_yield()
+            sleepUnlessWorkWaits()
         }
         curl_multi_cleanup(multi)
+    }
+
+    /// Sleeps in `curl_multi_poll` unless jobs or changes wait in the inbox (a job resumed in this pass, a request
+    /// a job submitted), which the next pass takes at once.
+    private func sleepUnlessWorkWaits() {
+        let sleeps = inbox.withLock { inbox -> Bool in
+            guard !inbox.hasWork else {
+                return false
+            }
+            inbox.polling = true
+            return true
+        }
+        guard sleeps else {
+            return
+        }
+        poll()
+        inbox.withLock { inbox in
+            inbox.polling = false
+            inbox.wakeSent = false
+        }
+    }
+
+    /// Closes the inbox when nothing waits in it and no thread is waking the loop; jobs enqueued later go to the
+    /// global concurrent executor (see `enqueue(_:)`).
+    /// - Returns: Whether the loop closed.
+    private func closeIfIdle() -> Bool {
+        while true {
+            let (closed, waiting) = inbox.withLock { inbox -> (Bool, Bool) in
+                guard !inbox.hasWork else {
+                    return (false, false)
+                }
+                inbox.closed = inbox.wakers == 0
+                return (inbox.closed, !inbox.closed)
+            }
+            guard waiting else {
+                return closed
+            }
+            sched_yield()
+        }
     }
 
     private func add(_ transfer: CurlTransfer) {

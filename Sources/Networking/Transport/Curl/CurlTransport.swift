@@ -60,6 +60,31 @@ public final class CurlTransport: HTTPTransport {
         loop?.liveTransferCount ?? 0
     }
 
+    /// The transport's event-loop thread as a task executor, or `nil` when libcurl could not start the loop.
+    ///
+    /// Code that prefers it runs on the thread that drives libcurl: each request it sends is handed over and resumed
+    /// on that same thread, with no thread hop and no wake-up, so sequential calls approach a raw libcurl loop (see
+    /// BENCHMARKS.md). Run a loop of calls, or a group of concurrent ones, inside the preference:
+    ///
+    /// ```swift
+    /// let books = await withTaskExecutorPreference(CurlTransport.shared.executor) {
+    ///     var books: [Book] = []
+    ///     for id in ids {
+    ///         if case .success(let book) = await repository.fetchBook(id: id) { books.append(book) }
+    ///     }
+    ///     return books
+    /// }
+    /// ```
+    ///
+    /// Everything nonisolated in the scope (your code between the calls too) runs on the one thread that serves
+    /// every request of the transport, so keep it short and never block it (no semaphores, no synchronous I/O): while
+    /// it runs, no transfer moves. Responses larger than 256 KiB are decoded off that thread (the repository moves
+    /// to the global concurrent executor first). Actor-isolated code still runs on its actor. Without a preference
+    /// (the default), requests hop to the loop thread and back, which is safe for any caller.
+    public var executor: (any TaskExecutor)? {
+        loop
+    }
+
     /// Creates a transport with its own connection pool and event-loop thread.
     ///
     /// ```swift

@@ -1,0 +1,65 @@
+import CNetworkingShim
+
+/// The event loop as a task executor (SE-0417). A task that prefers it (`withTaskExecutorPreference`) runs its
+/// nonisolated code on the loop thread, between two passes of the loop: a request it sends is handed to libcurl
+/// without waking anything (the loop is awake, running the job), and its continuation, resumed by the loop,
+/// enqueues the task on the loop again, so a sequential caller never leaves the thread. Actor-isolated code still
+/// runs on its actor.
+///
+/// Jobs must not block: while one runs, no transfer of the transport makes progress.
+extension CurlEventLoop: TaskExecutor {
+    func enqueue(_ job: consuming ExecutorJob) {
+        let unowned = UnownedJob(job)
+        guard wake({ $0.jobs.append(unowned) }) else {
+            // The transport is gone and its loop thread has ended: the job runs on the global executor instead.
+            globalConcurrentExecutor.enqueue(ExecutorJob(unowned))
+            return
+        }
+    }
+
+    /// Whether the calling thread is this loop's thread.
+    var isCurrentThread: Bool {
+        ns_loop_thread_current() == UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// Whether the calling thread is the thread of any transport's event loop.
+    static var isOnLoopThread: Bool {
+        ns_loop_thread_current() != nil
+    }
+
+    /// Runs the jobs enqueued before this call, in order; jobs they enqueue wait for the next pass, after curl has
+    /// had its turn.
+    func runJobs() {
+        let jobs = inbox.withLock { inbox -> [UnownedJob] in
+            defer { inbox.jobs = [] }
+            return inbox.jobs
+        }
+        guard !jobs.isEmpty else {
+            return
+        }
+        let executor = asUnownedTaskExecutor()
+        for job in jobs {
+            job.runSynchronously(on: executor)
+        }
+    }
+
+    /// The body size from which a response is decoded off a loop thread: 256 KiB (a few milliseconds of
+    /// `JSONDecoder`), so that one caller's large decode never stalls every other transfer of its transport.
+    static let largeBodySize = 256 * 1024
+
+    /// Runs `work` on the global concurrent executor when called on a loop thread with a body of at least
+    /// ``largeBodySize`` to decode, else right here: one caller's large decode must not stall every other transfer
+    /// of its transport. The task's preference is unchanged afterwards (its next request resumes on the loop).
+    /// - Parameters:
+    ///   - bodySize: The size in bytes of the body `work` decodes.
+    ///   - work: The decoding.
+    /// - Returns: What `work` returns.
+    static func decodeOffLoopThread<T: Sendable>(bodySize: Int, _ work: () -> T) async -> T {
+        guard bodySize >= largeBodySize, isOnLoopThread else {
+            return work()
+        }
+        return await withTaskExecutorPreference(globalConcurrentExecutor) {
+            work()
+        }
+    }
+}
