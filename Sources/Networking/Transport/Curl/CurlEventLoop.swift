@@ -34,12 +34,18 @@ final class CurlEventLoop: @unchecked Sendable {
         var polling = false
         /// Whether a wake-up was sent during this sleep (one is enough).
         var wakeSent = false
+        /// Whether anything asked for a pass since the loop last read the inbox: state outside the inbox changed
+        /// (a WebSocket's queued output, room in its inbox), so the loop must not sleep before servicing it.
+        var poked = false
+        /// How many times `curl_multi_wakeup` was called (for tests).
+        var wakeUps = 0
         /// Threads between taking the lock and returning from curl_multi_wakeup; the loop closes only at 0.
         var wakers = 0
 
         /// Whether anything waits for the loop thread.
         var hasWork: Bool {
-            !(submitted.isEmpty && cancelled.isEmpty && sockets.isEmpty && cancelledSockets.isEmpty && jobs.isEmpty)
+            poked || !jobs.isEmpty || !submitted.isEmpty || !cancelled.isEmpty || !sockets.isEmpty
+                || !cancelledSockets.isEmpty
         }
     }
 
@@ -57,6 +63,11 @@ final class CurlEventLoop: @unchecked Sendable {
     /// The number of transfers submitted and not yet finished.
     var liveTransferCount: Int {
         live.withLock { $0 }
+    }
+
+    /// How many times another thread had to wake the loop from `curl_multi_poll` (for tests).
+    var wakeUpCount: Int {
+        inbox.withLock { $0.wakeUps }
     }
 
     /// The number of WebSocket connections opening or open.
@@ -132,10 +143,12 @@ final class CurlEventLoop: @unchecked Sendable {
                 return (false, false)
             }
             change(&inbox)
+            inbox.poked = true
             guard inbox.polling, !inbox.wakeSent else {
                 return (true, false)
             }
             inbox.wakeSent = true
+            inbox.wakeUps += 1
             inbox.wakers += 1
             return (true, true)
         }
@@ -154,6 +167,7 @@ final class CurlEventLoop: @unchecked Sendable {
             runJobs()
             let (submitted, cancelled, newSockets, cancelledSockets, stopping) = inbox.withLock { inbox in
                 defer {
+                    inbox.poked = false
                     inbox.submitted = []
                     inbox.cancelled = []
                     inbox.sockets = []
