@@ -26,6 +26,14 @@ open class AbstractRepository: @unchecked Sendable {
     public let defaultHeaders: [String: String]
     /// The transport requests travel over.
     public let transport: any HTTPTransport
+
+    /// The executor of this repository's transport: ``CurlTransport/executor`` for a `CurlTransport`, else `nil`.
+    /// Run a loop of calls inside `withTaskExecutorPreference(repository.transportExecutor) { … }` and each call is
+    /// sent and resumed on the transport's event-loop thread, with no thread hop (see ``CurlTransport/executor``
+    /// for what may run there); with `nil` (a stub transport) the preference changes nothing.
+    public var transportExecutor: (any TaskExecutor)? {
+        (transport as? CurlTransport)?.executor
+    }
     /// The configuration's base URL (or why it has none), worked out once: the configuration never changes.
     let baseURL: Result<URL, RepositoryError>
     /// The URLs built so far for paths without a query.

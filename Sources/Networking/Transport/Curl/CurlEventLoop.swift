@@ -58,6 +58,8 @@ final class CurlEventLoop: @unchecked Sendable {
     /// open WebSocket can hold the last connection a per-host limit allows), so the loop enforces it too.
     private var deadlines: [UnsafeMutableRawPointer: ContinuousClock.Instant] = [:]
     private var sockets = CurlLoopSockets()
+    /// Easy handles reused by this loop's transfers.
+    let handles = CurlHandlePool()
     private let socketCount = Locked(0)
 
     /// The number of transfers submitted and not yet finished.

@@ -37,6 +37,7 @@ final class CurlTransfer: @unchecked Sendable {
     var progress: ProgressReporter
     private let state = Locked<TransferState>(.idle)
     private var handleReleased = false
+    private let handles: CurlHandlePool?
     private var sink: ResponseBodySink
     private var headers = ResponseHeaderCollector()
     private var receivedBytes = 0
@@ -50,11 +51,16 @@ final class CurlTransfer: @unchecked Sendable {
     ///   - pinCheck: The pin check, or `nil` for none.
     ///   - maximumResponseSize: The ceiling in bytes.
     ///   - dnsOverHTTPS: The DNS-over-HTTPS resolver, or `nil` for the system's.
-    init(request: HTTPRequest, pinCheck: PinCheck?, maximumResponseSize: Int, dnsOverHTTPS: URL? = nil) throws {
-        guard let handle = curl_easy_init() else {
+    ///   - handles: Where the handle comes from and goes back to, or `nil` for a handle of its own.
+    init(
+        request: HTTPRequest, pinCheck: PinCheck?, maximumResponseSize: Int, dnsOverHTTPS: URL? = nil,
+        handles: CurlHandlePool? = nil
+    ) throws {
+        guard let handle = handles?.take() ?? curl_easy_init() else {
             throw TransportError(code: .other, message: "libcurl could not create a handle for \(request.url)")
         }
         self.handle = handle
+        self.handles = handles
         self.request = request
         self.pinCheck = pinCheck
         self.maximumResponseSize = maximumResponseSize
@@ -71,13 +77,18 @@ final class CurlTransfer: @unchecked Sendable {
         errorBuffer.deallocate()
     }
 
-    /// Frees the easy handle and header list; call after the handle left the multi handle.
+    /// Frees the easy handle (or gives it back to its pool) and the header list; call after the handle left the
+    /// multi handle.
     func releaseHandle() {
         guard !handleReleased else {
             return
         }
         handleReleased = true
-        curl_easy_cleanup(handle)
+        if let handles {
+            handles.give(handle)
+        } else {
+            curl_easy_cleanup(handle)
+        }
         curl_slist_free_all(headerList)
         headerList = nil
         // After the handle: libcurl may use the MIME structure until the handle is cleaned up.

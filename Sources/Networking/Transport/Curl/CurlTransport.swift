@@ -223,7 +223,7 @@ public final class CurlTransport: HTTPTransport {
         try Task.checkCancellation()
         let transfer = try CurlTransfer(
             request: request, pinCheck: pins.map { PinCheck(pins: $0, host: host) },
-            maximumResponseSize: maximumResponseSize, dnsOverHTTPS: dnsOverHTTPS)
+            maximumResponseSize: maximumResponseSize, dnsOverHTTPS: dnsOverHTTPS, handles: loop.handles)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 transfer.start(continuation, on: loop)
