@@ -39,6 +39,8 @@ enum BenchmarkCommand {
             print("Targets\n" + WebSocketScenario.targetTable(result))
         case .gom:
             print(GOMScenario.render(try await GOMScenario.run(counts: options.counts)))
+        case .chart:
+            try Chart.write(options)
         case .all:
             try options.validateForNetworkRuns()
             try await all(options)
