@@ -22,7 +22,7 @@ extension Targets {
         for contender in Self.issue17Contenders {
             checks.append(
                 worstEndpointCheck(
-                    "Issue 17: sequential ≤ 0.3 voluntary context switches per request", report.sequential,
+                    "Issue 17: sequential ≤ 0.3 voluntary context switches/req", report.sequential,
                     contender, limit: 0.3, metric: \.voluntarySwitchesPerRequest
                 ) { Format.fixed($0, 2) })
         }
@@ -37,14 +37,14 @@ extension Targets {
         for contender in Self.issue17Contenders {
             checks.append(
                 worstEndpointCheck(
-                    "Issue 17: 64 concurrent, CPU per request ≤ 40 µs", report.concurrent, contender, limit: 40,
+                    "Issue 17: 64 concurrent, CPU ≤ 40 µs/req", report.concurrent, contender, limit: 40,
                     metric: \.cpuMicrosecondsPerRequest
                 ) { Format.fixed($0, 1) + " µs" })
         }
         for contender in Self.issue17Contenders {
             checks.append(
                 worstEndpointCheck(
-                    "Issue 17: sequential, CPU per request ≤ 60 µs", report.sequential, contender, limit: 60,
+                    "Issue 17: sequential, CPU ≤ 60 µs/req", report.sequential, contender, limit: 60,
                     metric: \.cpuMicrosecondsPerRequest
                 ) { Format.fixed($0, 1) + " µs" })
         }
@@ -70,7 +70,7 @@ extension Targets {
             return Check(target: "\(target) (\(contender.title))", measured: "not run", met: nil)
         }
         return Check(
-            target: "\(target) (\(contender.title), worst endpoint: \(worst.0))", measured: format(worst.1),
+            target: "\(target) (\(contender.title); worst: \(worst.0))", measured: format(worst.1),
             met: worst.1 <= limit)
     }
 }
