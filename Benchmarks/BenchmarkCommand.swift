@@ -39,6 +39,8 @@ enum BenchmarkCommand {
             print("Targets\n" + WebSocketScenario.targetTable(result))
         case .gom:
             print(GOMScenario.render(try await GOMScenario.run(counts: options.counts)))
+        case .chart:
+            try Chart.write(options)
         case .all:
             try options.validateForNetworkRuns()
             try await all(options)
@@ -91,8 +93,10 @@ enum BenchmarkCommand {
             throw BenchmarkError("\(contender.title) cannot be profiled on \(endpoint.title)")
         }
         let failures = FailureLog()
-        _ = await Runner.sequential(10, label: "warm-up", failures: failures, operation)
-        let run = await Runner.sequential(options.requests ?? 20_000, label: "profile", failures: failures, operation)
+        let executor = clients.executor(contender, concurrent: false)
+        _ = await Runner.sequential(10, label: "warm-up", failures: failures, executor: executor, operation)
+        let run = await Runner.sequential(
+            options.requests ?? 20_000, label: "profile", failures: failures, executor: executor, operation)
         print(
             "profile: \(contender.title), \(run.requests) requests on \(endpoint.title), \(Format.grouped(run.requestsPerSecond)) req/s, "
                 + "\(Format.fixed(run.cpuMicrosecondsPerRequest, 1)) µs CPU per request, \(run.failures) failed")

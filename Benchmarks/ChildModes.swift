@@ -18,14 +18,17 @@ enum ChildModes {
         let failures = FailureLog()
         let warmUp = 100
         let checkpoints = options.counts.rssCheckpoints
-        var failed = await Runner.sequential(warmUp, label: "warm-up", failures: failures, operation).failures
+        let executor = clients.executor(contender, concurrent: false)
+        var failed = await Runner.sequential(
+            warmUp, label: "warm-up", failures: failures, executor: executor, operation
+        ).failures
         print("rss_start_kib=\(ProcessMemory.residentKiB)")
         failed += await Runner.sequential(
-            checkpoints.first - warmUp, label: "growth", failures: failures, operation
+            checkpoints.first - warmUp, label: "growth", failures: failures, executor: executor, operation
         ).failures
         print("rss_first_kib=\(ProcessMemory.residentKiB)")
         failed += await Runner.sequential(
-            checkpoints.second - checkpoints.first, label: "growth", failures: failures, operation
+            checkpoints.second - checkpoints.first, label: "growth", failures: failures, executor: executor, operation
         ).failures
         print("rss_second_kib=\(ProcessMemory.residentKiB)")
         print("failures=\(failed)")
@@ -66,6 +69,8 @@ enum ChildModes {
             let baseline = resetPeak()
             let body = try await session.get(url)
             report(baseline: baseline, keeping: fetchOnly ? [] : try decoder.decode([Record].self, from: body))
+        case .networkingExecutor:
+            throw BenchmarkError("the 5 MB decode is measured for networking, curl and urlsession only")
         case .wrk:
             throw BenchmarkError("wrk does not decode")
         }

@@ -35,7 +35,7 @@ final class Clients {
     /// system CA store (it cannot pin nor trust a custom CA per process on Linux); wrk not over HTTP/2.
     func takesPart(_ contender: Contender, on endpoint: Endpoint) -> Bool {
         switch contender {
-        case .networking, .curl: true
+        case .networking, .networkingExecutor, .curl: true
         case .urlsession: !endpoint.isSecure || options.urlSessionHTTPS
         case .wrk: endpoint.wrkCanRun && !options.wrkPath.isEmpty
         }
@@ -76,7 +76,7 @@ final class Clients {
     func smallGet(_ contender: Contender, on endpoint: Endpoint) throws -> (() async throws -> Void)? {
         let url = endpoint.url(Fixtures.smallPath)
         switch contender {
-        case .networking:
+        case .networking, .networkingExecutor:
             let repository = repository(endpoint)
             return { _ = try await repository.small().get() }
         case .curl:
@@ -97,7 +97,7 @@ final class Clients {
     func concurrentSmallGet(_ contender: Contender, on endpoint: Endpoint) -> (@Sendable () async throws -> Void)? {
         let url = endpoint.url(Fixtures.smallPath)
         switch contender {
-        case .networking:
+        case .networking, .networkingExecutor:
             let repository =
                 concurrentRepositories[endpoint.kind]
                 ?? BenchRepository(endpoint: endpoint, certificate: certificateDER, transport: concurrentTransport)
@@ -113,6 +113,19 @@ final class Clients {
         case .curl, .wrk:
             return nil
         }
+    }
+
+    /// The task executor a contender's runs prefer: the event loop of the transport its repositories use
+    /// (`CurlTransport.shared` in the sequential scenario, the concurrent scenario's own transport there) for
+    /// ``Contender/networkingExecutor``, `nil` for every other contender.
+    /// - Parameters:
+    ///   - contender: The contender.
+    ///   - concurrent: Whether the run is the concurrent scenario's.
+    func executor(_ contender: Contender, concurrent: Bool) -> (any TaskExecutor)? {
+        guard contender == .networkingExecutor else {
+            return nil
+        }
+        return concurrent ? concurrentTransport.executor : CurlTransport.shared.executor
     }
 
     /// Invalidates the URLSessions.

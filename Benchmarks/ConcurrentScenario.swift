@@ -10,15 +10,18 @@ enum ConcurrentScenario {
     static let wrkThreads = 2
     static let wrkConnections = connectionsPerHost
 
-    /// Runs every endpoint: rounds of Networking, URLSession, wrk, with each run's connections counted (the
-    /// most open at once, and how many nginx accepted).
+    /// Runs every endpoint: rounds of Networking, "Networking, executor" (the same repositories with the whole
+    /// run inside `withTaskExecutorPreference`), URLSession, wrk, with each run's connections counted (the most
+    /// open at once, and how many nginx accepted).
     static func run(clients: Clients, counts: Counts, failures: FailureLog) async throws -> [EndpointResult] {
         var results: [EndpointResult] = []
         let status = try? NginxStatus(options: clients.options)
         // Opens the reader's own connection now, so that the counters below take it for one already there.
         _ = status?.accepts()
         for endpoint in Endpoint.all(clients.options) {
-            let contenders = [Contender.networking, .urlsession, .wrk].filter { clients.takesPart($0, on: endpoint) }
+            let contenders = [Contender.networking, .networkingExecutor, .urlsession, .wrk].filter {
+                clients.takesPart($0, on: endpoint)
+            }
             let connections = ConnectionCounter(port: endpoint.port)
             defer { connections.stop() }
             for contender in contenders {
@@ -27,7 +30,7 @@ enum ConcurrentScenario {
                     connections.begin(contender)
                     _ = await Runner.concurrent(
                         total: counts.concurrentInFlight * 4, inFlight: counts.concurrentInFlight, label: "warm-up",
-                        failures: failures, operation)
+                        failures: failures, executor: clients.executor(contender, concurrent: true), operation)
                     _ = connections.end()
                 }
             }
@@ -44,7 +47,8 @@ enum ConcurrentScenario {
                         runs[contender, default: []].append(
                             await Runner.concurrent(
                                 total: counts.concurrentRequests, inFlight: counts.concurrentInFlight, label: label,
-                                failures: failures, operation))
+                                failures: failures, executor: clients.executor(contender, concurrent: true),
+                                operation))
                     } else {
                         let wrk = Wrk(path: clients.options.wrkPath)
                         runs[contender, default: []].append(

@@ -42,9 +42,10 @@ final class ConnectionCounter: Sendable {
     }
 
     /// Marks the start of a contender's run (a warm-up too, so that it owns the connections it opens there).
+    /// Contenders that share a connection pool (see ``Contender/connectionOwner``) own its sockets together.
     func begin(_ contender: Contender) {
         state.withLock {
-            $0.running = contender
+            $0.running = contender.connectionOwner
             $0.peak = 0
         }
         sample()

@@ -24,6 +24,9 @@ struct Options: Sendable {
         case webSocket
         /// Only the GOM notification scenario (its servers run in this process).
         case gom
+        /// Draws the SVG chart of a saved report (`--after`), against an earlier one (`--before`) when given, into
+        /// `--output`; needs no servers.
+        case chart
     }
 
     var mode = Mode.all
@@ -61,6 +64,12 @@ struct Options: Sendable {
     var withProgress = false
     /// Whether `--profile ws|wss` echoes the 1 MB binary message instead of the small text one.
     var largeMessages = false
+    /// `--chart`: the report (a saved standard output of a run) whose numbers the chart shows.
+    var chartAfterPath = ""
+    /// `--chart`: an earlier report, drawn as the lighter "before" bars; empty for none.
+    var chartBeforePath = ""
+    /// `--chart`: the SVG file to write.
+    var chartOutputPath = ""
 
     /// The scale of the run: the full counts, or small ones for `--quick`.
     var counts: Counts {
@@ -119,6 +128,10 @@ struct Options: Sendable {
             case "--mapping": mode = .mapping
             case "--websocket": mode = .webSocket
             case "--gom": mode = .gom
+            case "--chart": mode = .chart
+            case "--after": chartAfterPath = try value(argument)
+            case "--before": chartBeforePath = try value(argument)
+            case "--output": chartOutputPath = try value(argument)
             case "--contender": profiledContender = try Self.contender(try value(argument))
             case "--profile":
                 let name = try value(argument)

@@ -71,15 +71,19 @@ struct Report {
                 + "contenders run one after another (A B C D, A B C D, ...). Client and server share the cores with "
                 + "whatever else runs: expect ±20 % run to run.")
         lines.append("\"N ÷\" is Networking's median divided by that row's median (higher is better for Networking).")
+        lines.append(
+            "\"Networking, executor\" makes the same calls with each whole run (and its warm-up) inside "
+                + "withTaskExecutorPreference(transport.executor); \"E ÷\" is its median divided by that row's median.")
         return lines.joined(separator: "\n")
     }
 
     private func requestTable(_ results: [EndpointResult], withSwitches: Bool) -> String {
-        var header = ["endpoint", "contender", "req/s", "min–max", "N ÷", "CPU µs/req"]
+        var header = ["endpoint", "contender", "req/s", "min–max", "N ÷", "E ÷", "CPU µs/req"]
         header += withSwitches ? ["vol. csw/req"] : ["conns", "opened"]
-        var table = TextTable(header, rightAligned: [2, 3, 4, 5, 6, 7])
+        var table = TextTable(header, rightAligned: [2, 3, 4, 5, 6, 7, 8])
         for result in results {
             let networking = result.median(.networking) { $0.requestsPerSecond }
+            let executor = result.median(.networkingExecutor) { $0.requestsPerSecond }
             for (index, contender) in result.contenders.enumerated() {
                 guard let runs = result.runs[contender] else {
                     continue
@@ -88,6 +92,7 @@ struct Report {
                 var row = [
                     index == 0 ? result.endpoint.title : "", result.title(contender), Format.grouped(rate.median),
                     Format.range(rate), networking.map { Format.ratio($0 / rate.median) } ?? "",
+                    executor.map { Format.ratio($0 / rate.median) } ?? "",
                     Format.grouped(runs.samples { $0.cpuMicrosecondsPerRequest }.median),
                 ]
                 if withSwitches {

@@ -34,58 +34,73 @@ enum Runner {
     ///   - count: The number of requests.
     ///   - label: The failure log's label.
     ///   - failures: Where failures are recorded.
+    ///   - executor: The task executor the whole run prefers (entering the scope is one hop, before the clock
+    ///     starts), or `nil` for none.
     ///   - one: One request (and decode); throws on failure.
     static func sequential(
-        _ count: Int, label: String, failures: FailureLog, _ one: () async throws -> Void
+        _ count: Int, label: String, failures: FailureLog, executor: (any TaskExecutor)? = nil,
+        _ one: () async throws -> Void
     ) async -> RunSample {
-        var failed = 0
-        let usage = ResourceUsage.current()
-        let start = ContinuousClock.now
-        for _ in 0..<count {
-            do {
-                try await one()
-            } catch {
-                failed += 1
-                failures.record(error, label: label)
+        // A nil preference runs the operation as it is, with no hop.
+        await withTaskExecutorPreference(executor) {
+            var failed = 0
+            let usage = ResourceUsage.current()
+            let start = ContinuousClock.now
+            for _ in 0..<count {
+                do {
+                    try await one()
+                } catch {
+                    failed += 1
+                    failures.record(error, label: label)
+                }
             }
+            let elapsed = start.duration(to: .now)
+            return RunSample(
+                requests: count - failed, failures: failed, seconds: seconds(elapsed),
+                usage: ResourceUsage.current() - usage)
         }
-        let elapsed = start.duration(to: .now)
-        return RunSample(
-            requests: count - failed, failures: failed, seconds: seconds(elapsed),
-            usage: ResourceUsage.current() - usage)
     }
 
     /// Runs `total` requests with `inFlight` of them at a time: `inFlight` workers take the next request
     /// number until none is left. Each worker returns only an `Int` (see the research note on release-mode
     /// task groups); failures go to the log.
+    /// - Parameters:
+    ///   - total: The number of requests.
+    ///   - inFlight: The number of workers.
+    ///   - label: The failure log's label.
+    ///   - failures: Where failures are recorded.
+    ///   - executor: The task executor the whole run prefers (the workers inherit it), or `nil` for none.
+    ///   - one: One request (and decode); throws on failure.
     static func concurrent(
-        total: Int, inFlight: Int, label: String, failures: FailureLog,
+        total: Int, inFlight: Int, label: String, failures: FailureLog, executor: (any TaskExecutor)? = nil,
         _ one: @escaping @Sendable () async throws -> Void
     ) async -> RunSample {
-        let ticket = Ticket()
-        let usage = ResourceUsage.current()
-        let start = ContinuousClock.now
-        let completed = await withTaskGroup(of: Int.self) { group in
-            for _ in 0..<inFlight {
-                group.addTask {
-                    var done = 0
-                    while ticket.take() < total {
-                        do {
-                            try await one()
-                            done += 1
-                        } catch {
-                            failures.record(error, label: label)
+        await withTaskExecutorPreference(executor) {
+            let ticket = Ticket()
+            let usage = ResourceUsage.current()
+            let start = ContinuousClock.now
+            let completed = await withTaskGroup(of: Int.self) { group in
+                for _ in 0..<inFlight {
+                    group.addTask {
+                        var done = 0
+                        while ticket.take() < total {
+                            do {
+                                try await one()
+                                done += 1
+                            } catch {
+                                failures.record(error, label: label)
+                            }
                         }
+                        return done
                     }
-                    return done
                 }
+                return await group.reduce(0, +)
             }
-            return await group.reduce(0, +)
+            let elapsed = start.duration(to: .now)
+            return RunSample(
+                requests: completed, failures: total - completed, seconds: seconds(elapsed),
+                usage: ResourceUsage.current() - usage)
         }
-        let elapsed = start.duration(to: .now)
-        return RunSample(
-            requests: completed, failures: total - completed, seconds: seconds(elapsed),
-            usage: ResourceUsage.current() - usage)
     }
 
     /// A duration in seconds.

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Scenario 1 (and 3): sequential small GET + decode, one connection per contender, with CPU time and
-/// voluntary context switches per request from `getrusage(RUSAGE_SELF)` around each run.
+/// voluntary context switches per request from `getrusage(RUSAGE_SELF)` around each run. "Networking, executor"
+/// runs the same calls as Networking with each whole run inside `withTaskExecutorPreference`.
 enum SequentialScenario {
     /// Runs every endpoint: per endpoint, a warm-up per contender, then rounds of A B C D.
     static func run(clients: Clients, counts: Counts, failures: FailureLog) async throws -> [EndpointResult] {
@@ -13,7 +14,9 @@ enum SequentialScenario {
                 if let operation = try clients.smallGet(contender, on: endpoint) {
                     operations[contender] = operation
                     // Warm-up: connect, handshake, fill caches; not measured.
-                    _ = await Runner.sequential(50, label: "warm-up", failures: failures, operation)
+                    _ = await Runner.sequential(
+                        50, label: "warm-up", failures: failures,
+                        executor: clients.executor(contender, concurrent: false), operation)
                 }
             }
             var runs: [Contender: [RunSample]] = [:]
@@ -24,7 +27,8 @@ enum SequentialScenario {
                     if let operation = operations[contender] {
                         runs[contender, default: []].append(
                             await Runner.sequential(
-                                counts.sequentialRequests, label: label, failures: failures, operation))
+                                counts.sequentialRequests, label: label, failures: failures,
+                                executor: clients.executor(contender, concurrent: false), operation))
                     } else {
                         let wrk = Wrk(path: clients.options.wrkPath)
                         runs[contender, default: []].append(

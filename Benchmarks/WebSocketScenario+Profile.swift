@@ -3,19 +3,23 @@ import Networking
 import NetworkingTestKit
 
 extension WebSocketScenario {
-    /// Only one client's echo loop, for a profiler (`--profile ws|wss --contender networking|curl [--large]
-    /// --requests N`): one run on a fresh server, then one summary line.
+    /// Only one client's echo loop, for a profiler (`--profile ws|wss --contender
+    /// networking|networking-executor|curl [--large] --requests N`): one run on a fresh server, then one summary
+    /// line.
     /// - Parameters:
     ///   - scheme: ws or pinned wss.
-    ///   - contender: `.networking`, or `.curl` for the C baseline.
+    ///   - contender: `.networking`, `.networkingExecutor` (the loop inside the shared transport's executor
+    ///     preference), or `.curl` for the C baseline.
     ///   - large: Whether to echo the 1 MB binary message instead of the small text one.
     ///   - roundTrips: The measured round trips.
     static func profile(_ scheme: Scheme, contender: Contender, large: Bool, roundTrips: Int) async throws {
         let client: Client
         switch contender {
         case .networking: client = .networking
+        case .networkingExecutor: client = .networkingExecutor
         case .curl: client = .baseline
-        case .urlsession, .wrk: throw BenchmarkError("--profile \(scheme.rawValue) takes networking or curl")
+        case .urlsession, .wrk:
+            throw BenchmarkError("--profile \(scheme.rawValue) takes networking, networking-executor or curl")
         }
         let certificate = try TestCertificate.selfSigned(
             commonName: "localhost", subjectAltNames: ["localhost", "127.0.0.1"])

@@ -3,8 +3,9 @@ import Networking
 import NetworkingTestKit
 
 /// Scenario 9: WebSocket echo round trips against `MockServer`'s echo, in this process, over ws and pinned wss:
-/// Networking's `WebSocket` (one socket, `send` then the next message from one iterator of `messages`) against a C
-/// program doing the same with libcurl and wslay directly (``WebSocketBaselineClient``). Small text messages give
+/// Networking's `WebSocket` (one socket, `send` then the next message from one iterator of `messages`), the same loop
+/// inside `withTaskExecutorPreference(CurlTransport.shared.executor)`, and a C program doing the same with libcurl
+/// and wslay directly (``WebSocketBaselineClient``). Small text messages give
 /// the round-trip time, messages per second and CPU per message; 1 MB binary messages give the throughput.
 enum WebSocketScenario {
     /// The connection's scheme.
@@ -19,6 +20,8 @@ enum WebSocketScenario {
     /// Who sends and waits for the echoes.
     enum Client: String, CaseIterable, Sendable {
         case networking = "Networking"
+        /// Networking's loop with the whole timed loop on the shared transport's event-loop thread.
+        case networkingExecutor = "Networking, executor"
         case baseline = "C: libcurl + wslay"
     }
 
@@ -89,7 +92,7 @@ enum WebSocketScenario {
     static let warmUp: [Load: Int] = [.small: 200, .large: 4]
 
     /// Runs both loads: `counts.webSocketRounds` measured rounds (after one unmeasured round), each running every
-    /// scheme and client on a fresh server, the clients' order swapped every round.
+    /// scheme and client on a fresh server, the clients' order rotated every round (A B C, B C A, C A B, ...).
     static func run(counts: Counts) async throws -> Result {
         let certificate = try TestCertificate.selfSigned(
             commonName: "localhost", subjectAltNames: ["localhost", "127.0.0.1"])
@@ -104,7 +107,8 @@ enum WebSocketScenario {
             let message: WebSocketMessage = load == .small ? .text(smallMessage) : .binary(large)
             for round in 0...rounds {
                 Progress.say("websocket \(load == .small ? "32 B" : "1 MB"): round \(round)/\(rounds)")
-                let clients = round % 2 == 0 ? Client.allCases : Client.allCases.reversed()
+                let shift = round % Client.allCases.count
+                let clients = Array(Client.allCases[shift...] + Client.allCases[..<shift])
                 for scheme in Scheme.allCases {
                     for client in clients {
                         let run = try await measure(
@@ -139,50 +143,60 @@ enum WebSocketScenario {
         let pinned = scheme == .wss ? certificate.der : nil
         switch client {
         case .networking:
-            return try await networking(url, pinned: pinned, message, roundTrips, warmUp, serverClock)
+            return try await networking(url, pinned: pinned, message, roundTrips, warmUp, serverClock, executor: nil)
+        case .networkingExecutor:
+            return try await networking(
+                url, pinned: pinned, message, roundTrips, warmUp, serverClock,
+                executor: CurlTransport.shared.executor)
         case .baseline:
             return try await baseline(url, pinned: pinned, message, roundTrips, warmUp, serverClock)
         }
     }
 
+    /// Networking's echo loop on the shared transport; with an executor, the warm-up and the timed round trips run
+    /// inside `withTaskExecutorPreference(executor)` (one scope for the whole loop).
     private static func networking(
         _ url: URL, pinned: Data?, _ message: WebSocketMessage, _ count: Int, _ warmUp: Int,
-        _ serverClock: ThreadCPUClock
+        _ serverClock: ThreadCPUClock, executor: (any TaskExecutor)?
     ) async throws -> Run {
         let socket = try await WebSocket.connect(
             to: url, pinning: pinned.map { .certificates([$0]) }, timeout: 30
         ).get()
-        var messages = socket.messages.makeAsyncIterator()
-        var times = [Double](repeating: 0, count: count)
-        var usage = ResourceUsage.current()
-        var serverStart = serverClock.seconds
-        var start = ThreadCPUClock.monotonicSeconds()
-        for index in -warmUp..<count {
-            if index == 0 {
-                usage = ResourceUsage.current()
-                serverStart = serverClock.seconds
-                start = ThreadCPUClock.monotonicSeconds()
+        // A nil preference runs the loop as it is, with no hop.
+        let run = try await withTaskExecutorPreference(executor) { () async throws -> Run in
+            var messages = socket.messages.makeAsyncIterator()
+            var times = [Double](repeating: 0, count: count)
+            var usage = ResourceUsage.current()
+            var serverStart = serverClock.seconds
+            var start = ThreadCPUClock.monotonicSeconds()
+            for index in -warmUp..<count {
+                if index == 0 {
+                    usage = ResourceUsage.current()
+                    serverStart = serverClock.seconds
+                    start = ThreadCPUClock.monotonicSeconds()
+                }
+                let sent = ThreadCPUClock.monotonicSeconds()
+                try await socket.send(message).get()
+                guard let echo = try await messages.next() else {
+                    throw BenchmarkError("Networking, \(url.absoluteString): the socket closed at round trip \(index)")
+                }
+                let received = ThreadCPUClock.monotonicSeconds()
+                guard echo == message else {
+                    throw BenchmarkError("Networking, \(url.absoluteString): the echo of round trip \(index) differs")
+                }
+                if index >= 0 {
+                    times[index] = received - sent
+                }
             }
-            let sent = ThreadCPUClock.monotonicSeconds()
-            try await socket.send(message).get()
-            guard let echo = try await messages.next() else {
-                throw BenchmarkError("Networking, \(url.absoluteString): the socket closed at round trip \(index)")
-            }
-            let received = ThreadCPUClock.monotonicSeconds()
-            guard echo == message else {
-                throw BenchmarkError("Networking, \(url.absoluteString): the echo of round trip \(index) differs")
-            }
-            if index >= 0 {
-                times[index] = received - sent
-            }
+            let end = ThreadCPUClock.monotonicSeconds()
+            let cpu = (ResourceUsage.current() - usage).cpuSeconds
+            let serverCPU = serverClock.seconds - serverStart
+            return Run(
+                roundTrips: times.sorted(), messageBytes: message.byteCount, seconds: end - start,
+                clientCPUSeconds: cpu - serverCPU, serverCPUSeconds: serverCPU)
         }
-        let end = ThreadCPUClock.monotonicSeconds()
-        let cpu = (ResourceUsage.current() - usage).cpuSeconds
-        let serverCPU = serverClock.seconds - serverStart
         await socket.close()
-        return Run(
-            roundTrips: times.sorted(), messageBytes: message.byteCount, seconds: end - start,
-            clientCPUSeconds: cpu - serverCPU, serverCPUSeconds: serverCPU)
+        return run
     }
 
     private static func baseline(
