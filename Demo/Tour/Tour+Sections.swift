@@ -29,6 +29,7 @@ extension Tour {
             },
             call: { await repository.fetchBook(id: 3) }
         )
+        await loopStep()
         let new = NewBook(title: "Kindred", author: "Octavia E. Butler", year: 1979, genre: "Science fiction")
         await step(
             "POST books (typed JSON body)",

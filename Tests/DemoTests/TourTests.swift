@@ -26,10 +26,11 @@ struct TourTests {
         // Then
         let failed = results.filter { !$0.passed }
         #expect(failed.isEmpty, "\(failed.map { "\($0.name): \($0.summary)" })")
-        #expect(results.count == 32)
+        #expect(results.count == 33)
         let names = results.map(\.name)
         for expected in [
-            "GET books?page=1", "POST users/login (authentication)", "GET entities/failing",
+            "GET books?page=1", "200 × GET books/3, loop thread", "POST users/login (authentication)",
+            "GET entities/failing",
             "GET entities?page=2 (missing key)", "decode-error hook", "POST reports → poll Location",
             "GET stats (503, 503, then 200)", "POST books/7/cover (multipart)", "GET books/export.csv → file",
             "5 calls on an expired token", "GET catalog (envelope \"data\")", "GET catalog/99 → error model",
