@@ -1,18 +1,23 @@
 import CNetworkingShim
+import Dispatch
 
 /// The event loop as a task executor (SE-0417). A task that prefers it (`withTaskExecutorPreference`) runs its
 /// nonisolated code on the loop thread, between two passes of the loop: a request it sends is handed to libcurl
 /// without waking anything (the loop is awake, running the job), and its continuation, resumed by the loop,
-/// enqueues the task on the loop again, so a sequential caller never leaves the thread. Actor-isolated code still
-/// runs on its actor.
+/// enqueues the task on the loop again, so a sequential caller never leaves the thread. Code isolated to the main
+/// actor or to an actor with its own executor runs there; an ordinary (default) actor called from such a task runs on
+/// the loop thread too, as SE-0417 specifies.
 ///
 /// Jobs must not block: while one runs, no transfer of the transport makes progress.
 extension CurlEventLoop: TaskExecutor {
     func enqueue(_ job: consuming ExecutorJob) {
         let unowned = UnownedJob(job)
         guard wake({ $0.jobs.append(unowned) }) else {
-            // The transport is gone and its loop thread has ended: the job runs on the global executor instead.
-            globalConcurrentExecutor.enqueue(ExecutorJob(unowned))
+            // The transport is gone and its loop thread has ended: the job runs on a global thread instead, still
+            // as this executor's, so that the runtime does not enqueue the task here again at its next switch.
+            DispatchQueue.global().async { [self] in
+                unowned.runSynchronously(on: asUnownedTaskExecutor())
+            }
             return
         }
     }

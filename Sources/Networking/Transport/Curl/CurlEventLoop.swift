@@ -16,9 +16,9 @@ import Foundation
 /// exactly once (``CurlTransfer/finish(_:)``); a cancellation reaches the loop at once, through a wake-up if it
 /// sleeps.
 final class CurlEventLoop: @unchecked Sendable {
-    // @unchecked Sendable: `multi` and `loopTransfers` are used only on the loop thread (and `multi` by
-    // curl_multi_wakeup, which libcurl allows from any thread, under the inbox lock); `inbox` and `live` are
-    // locked.
+    // @unchecked Sendable: `multi`, `loopTransfers`, `deadlines` and `sockets` are used only on the loop thread (and
+    // `multi` by curl_multi_wakeup, which libcurl allows from any thread, called only while the inbox says the loop
+    // is open, with `wakers` counting the callers in flight); `inbox`, `live` and `socketCount` are locked.
 
     struct Inbox {
         var submitted: [CurlTransfer] = []

@@ -5,8 +5,10 @@ import CCurl
 /// next transfer instead of being freed, which saves allocating and initialising libcurl's per-handle state for
 /// every request. At most ``capacity`` are kept; the rest are freed.
 ///
-/// A reset handle keeps only libcurl's caches (DNS, TLS sessions), which is why pinned transfers turn TLS session
-/// resumption off (see `CurlTransfer.configurePinning`): a pinned connection always shows its certificates.
+/// A reset handle keeps only libcurl's caches (DNS, TLS sessions). So an unpinned request may now resume a TLS
+/// session an earlier request of the same handle negotiated with the same server (as curl's tool and URLSession do);
+/// pinned transfers turn resumption off (see `CurlTransfer.configurePinning`), so a pinned connection always shows its
+/// certificates.
 final class CurlHandlePool: Sendable {
     /// The most idle handles kept.
     static let capacity = 16
@@ -30,10 +32,15 @@ final class CurlHandlePool: Sendable {
         handles.withLock { $0.idle.popLast() } ?? curl_easy_init()
     }
 
-    /// Takes back a handle that is in no multi handle any more: reset and kept, or freed when the pool is full.
-    /// - Parameter handle: The handle; the caller must not use it again.
-    func give(_ handle: UnsafeMutableRawPointer) {
+    /// Takes back a handle that is in no multi handle any more: reset, then `release` frees what the transfer had
+    /// attached to it (header list, MIME structure), then it is kept, or freed when the pool is full. Another transfer
+    /// can take it only after `release`.
+    /// - Parameters:
+    ///   - handle: The handle; the caller must not use it again.
+    ///   - release: Frees the transfer's own structures, which the reset has detached from the handle.
+    func give(_ handle: UnsafeMutableRawPointer, after release: () -> Void) {
         curl_easy_reset(handle)
+        release()
         let kept = handles.withLock { pool -> Bool in
             guard pool.idle.count < Self.capacity else {
                 return false

@@ -2,8 +2,8 @@ import CCurl
 import CNetworkingShim
 import Foundation
 
-/// One request on the wire: owns its easy handle, header list, error buffer and response buffers, and
-/// resumes the awaiting task exactly once.
+/// One request on the wire: holds its easy handle (new, or reused from the loop's ``CurlHandlePool``), header
+/// list, error buffer and response buffers, and resumes the awaiting task exactly once.
 ///
 /// Lifecycle: created and configured on the caller's thread; ``start(_:on:)`` hands it to the
 /// ``CurlEventLoop``, whose thread alone then runs curl's callbacks, removes the handle and calls
@@ -85,13 +85,18 @@ final class CurlTransfer: @unchecked Sendable {
         }
         handleReleased = true
         if let handles {
-            handles.give(handle)
+            handles.give(handle, after: freeAttachments)
         } else {
             curl_easy_cleanup(handle)
+            freeAttachments()
         }
+    }
+
+    /// Frees the header list, the MIME structure and the upload file: only after the handle was reset or cleaned up,
+    /// since libcurl may use them until then.
+    private func freeAttachments() {
         curl_slist_free_all(headerList)
         headerList = nil
-        // After the handle: libcurl may use the MIME structure until the handle is cleaned up.
         curl_mime_free(mime)
         mime = nil
         uploadFile = nil

@@ -76,11 +76,12 @@ public final class CurlTransport: HTTPTransport {
     /// }
     /// ```
     ///
-    /// Everything nonisolated in the scope (your code between the calls too) runs on the one thread that serves
-    /// every request of the transport, so keep it short and never block it (no semaphores, no synchronous I/O): while
-    /// it runs, no transfer moves. Responses larger than 256 KiB are decoded off that thread (the repository moves
-    /// to the global concurrent executor first). Actor-isolated code still runs on its actor. Without a preference
-    /// (the default), requests hop to the loop thread and back, which is safe for any caller.
+    /// Nonisolated code in the scope (your code between the calls too), and ordinary actors it calls, run on the one
+    /// thread that serves every request of the transport, so keep it short and never block it (no semaphores, no
+    /// synchronous I/O): while it runs, no transfer moves. Bodies of 256 KiB or more are decoded off that thread (on
+    /// the global concurrent executor; the task comes back for its next request). Code isolated to the main actor, or
+    /// to an actor with its own executor, still runs there. Without a preference (the default), requests hop to the
+    /// loop thread and back, which is safe for any caller.
     public var executor: (any TaskExecutor)? {
         loop
     }
