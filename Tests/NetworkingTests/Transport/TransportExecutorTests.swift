@@ -38,6 +38,35 @@ struct TransportExecutorTests {
         #expect(transport.liveTransferCount == 0)
     }
 
+    @Test("a repository call on the executor is one job on the loop: no executor switch inside the pipeline")
+    func oneJobPerCall() async throws {
+        // Given a repository on a transport of its own, after a first call
+        let server = try MockServer()
+        defer { server.shutdown() }
+        server.dispatcher = { _ in MockResponse(status: 200, text: #"{"id": 1, "title": "Dune"}"#) }
+        let transport = CurlTransport()
+        let loop = try #require(transport.eventLoop)
+        let repository = TestRepository(configuration: TransportFixtures.configuration(server), transport: transport)
+
+        // When 100 calls decode a small body one after another on the executor
+        let (jobs, titles) = await withTaskExecutorPreference(transport.executor) {
+            let before = loop.jobsRunCount
+            var titles: [String] = []
+            for _ in 0..<100 {
+                let result: Result<ExecutorBook, RepositoryError> = await repository.performRequest(
+                    method: .get, path: "books/1")
+                if case .success(let book) = result {
+                    titles.append(book.title)
+                }
+            }
+            return (loop.jobsRunCount - before, titles)
+        }
+
+        // Then each call ran as one job (resumed once, by its response), not re-enqueued at every async function
+        #expect(titles == Array(repeating: "Dune", count: 100))
+        #expect(jobs <= 110)
+    }
+
     @Test("without the preference the caller stays off the loop thread")
     func defaultCallerStaysOffLoop() async throws {
         let server = try MockServer()
@@ -185,4 +214,10 @@ struct TransportExecutorTests {
         #expect(try small.get())
         #expect(try big.get())
     }
+}
+
+/// A small model the executor tests decode.
+private struct ExecutorBook: Decodable, Sendable {
+    let id: Int
+    let title: String
 }

@@ -37,6 +37,7 @@ extension CurlEventLoop: TaskExecutor {
     func runJobs() {
         let jobs = inbox.withLock { inbox -> [UnownedJob] in
             defer { inbox.jobs = [] }
+            inbox.jobsRun += inbox.jobs.count
             return inbox.jobs
         }
         guard !jobs.isEmpty else {

@@ -19,6 +19,8 @@ extension CurlEventLoop {
         var poked = false
         /// How many times `curl_multi_wakeup` was called (for tests).
         var wakeUps = 0
+        /// How many jobs the loop has run (for tests).
+        var jobsRun = 0
         /// Threads between taking the lock and returning from curl_multi_wakeup; the loop closes only at 0.
         var wakers = 0
 

@@ -43,6 +43,11 @@ final class CurlEventLoop: @unchecked Sendable {
         inbox.withLock { $0.wakeUps }
     }
 
+    /// How many jobs of tasks preferring the loop have run on it (for tests).
+    var jobsRunCount: Int {
+        inbox.withLock { $0.jobsRun }
+    }
+
     /// The number of WebSocket connections opening or open.
     var openSocketCount: Int {
         socketCount.withLock { $0 }
