@@ -34,6 +34,7 @@ open class AbstractRepository: @unchecked Sendable {
     public var transportExecutor: (any TaskExecutor)? {
         (transport as? CurlTransport)?.executor
     }
+
     /// The configuration's base URL (or why it has none), worked out once: the configuration never changes.
     let baseURL: Result<URL, RepositoryError>
     /// The URLs built so far for paths without a query.
