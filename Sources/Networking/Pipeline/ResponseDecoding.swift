@@ -91,8 +91,10 @@ struct ResponseDecoding: Sendable {
 
     /// Runs a JSON decode, telling a body that is not JSON (`.jsonError`) from JSON of the wrong shape
     /// (`.decodeError` with the coding path).
+    /// `typeName` is worked out only for the message of a failure: printing a type asks the runtime to demangle its
+    /// name, which cost more than decoding a small model.
     private static func decodedJSON<Value>(
-        _ response: HTTPResponse, typeName: String, method: HTTPMethod, decode: () throws -> Value
+        _ response: HTTPResponse, typeName: @autoclosure () -> String, method: HTTPMethod, decode: () throws -> Value
     ) -> Result<Value, RepositoryError> {
         do {
             return .success(try decode())
@@ -103,9 +105,9 @@ struct ResponseDecoding: Sendable {
             let source = "\(method) \(response.url.absoluteString) (HTTP \(response.statusCode))"
             let reason =
                 response.body.isEmpty
-                ? "the body of \(source) is empty; expected JSON for \(typeName) (use EmptyResponse for bodiless "
+                ? "the body of \(source) is empty; expected JSON for \(typeName()) (use EmptyResponse for bodiless "
                     + "responses)"
-                : "the body of \(source) is not valid JSON (expected \(typeName))"
+                : "the body of \(source) is not valid JSON (expected \(typeName()))"
             return .failure(.jsonError(.custom(reason)))
         } catch {
             return .failure(.decodeError(.custom(String(describing: error))))
