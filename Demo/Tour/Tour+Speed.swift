@@ -23,8 +23,8 @@ extension Tour {
                 guard case .success(let run) = result else { return (false, "\(result)") }
                 return (
                     run.correct == 2 * calls,
-                    "\(run.correct / 2) of \(calls) each way: \(Self.milliseconds(run.onLoopThread)) on the loop "
-                        + "thread, \(Self.milliseconds(run.withHops)) with a hop each way per call"
+                    "\(run.correct / 2) of \(calls) each way: \(Self.shown(run.onLoopThread)) on the loop "
+                        + "thread, \(Self.shown(run.withHops)) with a hop each way per call"
                 )
             },
             call: {
@@ -55,8 +55,8 @@ extension Tour {
         return correct
     }
 
-    private static func milliseconds(_ duration: Duration) -> String {
-        let value = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-        return String(format: "%.0f ms", value)
+    /// A duration as whole milliseconds.
+    private static func shown(_ duration: Duration) -> String {
+        String(format: "%.0f ms", milliseconds(duration))
     }
 }

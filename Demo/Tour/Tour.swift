@@ -68,12 +68,16 @@ final class Tour: Sendable {
         let result = await call()
         let elapsed = ContinuousClock.now - start
         let (passed, summary) = check(result)
-        let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
         console.line(
             "   \(console.mark(passed)) \(name.padding(toLength: 34, withPad: " ", startingAt: 0)) \(summary) "
-                + console.dim(String(format: "(%.1f ms)", milliseconds)))
+                + console.dim(String(format: "(%.1f ms)", Self.milliseconds(elapsed))))
         results.withLock { $0.append(StepResult(name: name, passed: passed, summary: summary)) }
         return result
+    }
+
+    /// A duration in milliseconds.
+    static func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
     }
 
     /// Every step's outcome so far.
