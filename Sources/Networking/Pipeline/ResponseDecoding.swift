@@ -4,12 +4,28 @@ import Foundation
 /// ``ResponseMapping`` declares one for its path), reporting every decoding failure to the decode-error hook
 /// once and handing every decoded value to the repository's ``DecodedResultSink``.
 struct ResponseDecoding: Sendable {
-    let configuration: NetworkingConfiguration
+    /// What every call of a repository decodes with: made once per repository, so that a call's decoding copies
+    /// one reference, not the configuration.
+    final class Settings: Sendable {
+        let configuration: NetworkingConfiguration
+        let mapping: ResolvedResponseMapping
+        let sink: (any DecodedResultSink)?
+
+        init(configuration: NetworkingConfiguration, mapping: ResolvedResponseMapping, sink: (any DecodedResultSink)?) {
+            self.configuration = configuration
+            self.mapping = mapping
+            self.sink = sink
+        }
+    }
+
+    let settings: Settings
     let method: HTTPMethod
     /// The call's path as the mapping matches it (``ResolvedResponseMapping/resourcePath(ofCall:)``).
     let resourcePath: String
-    let mapping: ResolvedResponseMapping
-    let sink: (any DecodedResultSink)?
+
+    var configuration: NetworkingConfiguration { settings.configuration }
+    var mapping: ResolvedResponseMapping { settings.mapping }
+    var sink: (any DecodedResultSink)? { settings.sink }
 
     /// A decoding failure thrown by a call object's default `parse`, so that `execute` reports it as
     /// `performRequest` would (a body that is not JSON stays a `.jsonError`).
@@ -72,10 +88,12 @@ struct ResponseDecoding: Sendable {
     static func decoded<T: Decodable>(
         _ response: HTTPResponse, as type: T.Type, method: HTTPMethod, envelope: EnvelopeRule? = nil
     ) -> Result<T, RepositoryError> {
-        if let empty = EmptyResponse() as? T {
+        // Metatype comparisons first: a conditional cast (`as? T`) asks the runtime, which costs more per call
+        // than everything else here for a small model.
+        if T.self == EmptyResponse.self || T.self == EmptyResponse?.self, let empty = EmptyResponse() as? T {
             return .success(empty)
         }
-        if let data = response.body as? T {
+        if T.self == Data.self || T.self == Data?.self, let data = response.body as? T {
             return .success(data)
         }
         if T.self == String.self {

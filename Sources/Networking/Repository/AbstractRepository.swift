@@ -35,16 +35,18 @@ open class AbstractRepository: @unchecked Sendable {
         (transport as? CurlTransport)?.executor
     }
 
-    /// The configuration's base URL (or why it has none), worked out once: the configuration never changes.
-    let baseURL: Result<URL, RepositoryError>
+    /// What the initialisers work out from the configuration, once (the configuration never changes).
+    let core: RepositoryCore
+    /// The configuration's base URL (or why it has none).
+    var baseURL: Result<URL, RepositoryError> { core.baseURL }
     /// The URLs built so far for paths without a query.
-    let pathURLs = PathURLCache()
-    /// The stages every request of this repository goes through, assembled once.
-    let pipeline: RequestPipeline
-    /// The configuration's envelopes, error models and models, resolved once.
-    let responseMapping: ResolvedResponseMapping
+    var pathURLs: PathURLCache { core.pathURLs }
+    /// The stages every request of this repository goes through.
+    var pipeline: RequestPipeline { core.pipeline }
+    /// The configuration's envelopes, error models and models, resolved.
+    var responseMapping: ResolvedResponseMapping { core.mapping }
     /// Where decoded results go before the call returns (a store), or `nil`.
-    let resultSink: (any DecodedResultSink)?
+    var resultSink: (any DecodedResultSink)? { core.resultSink }
 
     /// Creates a repository.
     /// - Parameters:
@@ -58,15 +60,13 @@ open class AbstractRepository: @unchecked Sendable {
         defaultHeaders: [String: String] = [:],
         transport: (any HTTPTransport)? = nil
     ) {
-        let parts = Parts(configuration: configuration, sessionManager: sessionManager, transport: transport)
         self.configuration = configuration
         self.sessionManager = sessionManager
         self.defaultHeaders = defaultHeaders
-        self.transport = parts.transport
-        baseURL = parts.baseURL
-        responseMapping = parts.mapping
-        pipeline = parts.pipeline
-        resultSink = nil
+        core = RepositoryCore(
+            configuration: configuration, sessionManager: sessionManager, defaultHeaders: defaultHeaders,
+            transport: transport, resultSink: nil)
+        self.transport = core.transport
     }
 
     /// Creates a repository whose decoded results also go to `resultSink` (how `PersistingRepository` saves).
@@ -77,40 +77,13 @@ open class AbstractRepository: @unchecked Sendable {
         transport: (any HTTPTransport)?,
         resultSink: any DecodedResultSink
     ) {
-        let parts = Parts(configuration: configuration, sessionManager: sessionManager, transport: transport)
         self.configuration = configuration
         self.sessionManager = sessionManager
         self.defaultHeaders = defaultHeaders
-        self.transport = parts.transport
-        baseURL = parts.baseURL
-        responseMapping = parts.mapping
-        pipeline = parts.pipeline
-        self.resultSink = resultSink
-    }
-
-    /// What both initialisers work out from the configuration, once.
-    private struct Parts {
-        let transport: any HTTPTransport
-        let baseURL: Result<URL, RepositoryError>
-        let mapping: ResolvedResponseMapping
-        let pipeline: RequestPipeline
-
-        init(
-            configuration: NetworkingConfiguration, sessionManager: (any SessionManagerType)?,
-            transport: (any HTTPTransport)?
-        ) {
-            let transport = transport ?? CurlTransport.shared
-            let mapping = ResolvedResponseMapping(configuration.responseMapping)
-            self.transport = transport
-            self.mapping = mapping
-            baseURL = Result { () throws(RepositoryError) in
-                let url = try configuration.baseURL()
-                try mapping.validate()
-                return url
-            }
-            pipeline = RequestPipeline(
-                configuration: configuration, sessionManager: sessionManager, transport: transport, mapping: mapping)
-        }
+        core = RepositoryCore(
+            configuration: configuration, sessionManager: sessionManager, defaultHeaders: defaultHeaders,
+            transport: transport, resultSink: resultSink)
+        self.transport = core.transport
     }
 
     /// Builds the request and runs it through the pipeline, without decoding.
@@ -131,10 +104,7 @@ open class AbstractRepository: @unchecked Sendable {
         -> Result<HTTPRequest, RepositoryError>
     {
         Result { () throws(RepositoryError) in
-            try RequestBuilder(
-                configuration: configuration, baseURL: baseURL, defaultHeaders: defaultHeaders, pathURLs: pathURLs
-            )
-            .build(method: method, path: path, body: body, headers: headers)
+            try core.builder.build(method: method, path: path, body: body, headers: headers)
         }
     }
 
@@ -146,7 +116,6 @@ open class AbstractRepository: @unchecked Sendable {
     /// How a call's response is decoded; `path` is the call's path as written, which the response mapping matches.
     func decoding(_ method: HTTPMethod, path: String) -> ResponseDecoding {
         ResponseDecoding(
-            configuration: configuration, method: method, resourcePath: responseMapping.resourcePath(ofCall: path),
-            mapping: responseMapping, sink: resultSink)
+            settings: core.decodingSettings, method: method, resourcePath: responseMapping.resourcePath(ofCall: path))
     }
 }

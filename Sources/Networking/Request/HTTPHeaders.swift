@@ -106,7 +106,23 @@ public struct HTTPHeaders: Sendable, Equatable, ExpressibleByDictionaryLiteral, 
             && zip(lhs.fields, rhs.fields).allSatisfy { matches($0.name, $1.name) && $0.value == $1.value }
     }
 
+    /// Whether two field names are the same in any case: byte by byte, ASCII letters folded (names are tokens, RFC
+    /// 9110); a name with other bytes falls back to full Unicode lowercasing. Allocates nothing for ASCII names,
+    /// which the request and response paths compare several times per request.
     private static func matches(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.count == rhs.utf8.count && lhs.lowercased() == rhs.lowercased()
+        guard lhs.utf8.count == rhs.utf8.count else {
+            return false
+        }
+        var nonASCII = false
+        for (left, right) in zip(lhs.utf8, rhs.utf8) where left != right {
+            guard left < 0x80, right < 0x80 else {
+                nonASCII = true
+                break
+            }
+            guard left | 0x20 == right | 0x20, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(left | 0x20) else {
+                return false
+            }
+        }
+        return !nonASCII || lhs.lowercased() == rhs.lowercased()
     }
 }

@@ -29,4 +29,14 @@ struct ResponseHeaderCollectorTests {
         ([UInt8]("X-Latin: caf".utf8) + [0xE9, 13, 10]).withUnsafeBytes { collector.consume($0) }
         #expect(collector.fields.map(\.value) == ["", "café"])
     }
+
+    @Test("ASCII lines and UTF-8 lines come out as written; many fields keep their order")
+    func asciiAndUTF8() {
+        var lines = ["HTTP/1.1 200 OK\r\n", "Content-Type: application/json; charset=utf-8\r\n", "X-Name: Zoë\r\n"]
+        lines += (1...20).map { "X-\($0): value \($0)\r\n" }
+        let fields = collect(lines)
+        #expect(fields.count == 22)
+        #expect(fields.prefix(2) == ["Content-Type=application/json; charset=utf-8", "X-Name=Zoë"])
+        #expect(fields.last == "X-20=value 20")
+    }
 }

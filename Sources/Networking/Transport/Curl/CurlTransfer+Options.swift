@@ -37,7 +37,7 @@ extension CurlTransfer {
         try check(ns_curl_easy_setopt_pointer(handle, CURLOPT_HEADERDATA, context))
         try configureMethodAndBody(context: context)
         try configureHeaders()
-        if progress.isActive {
+        if reportsProgress {
             try set(CURLOPT_NOPROGRESS, 0)
             try check(ns_curl_easy_setopt_xferinfo_callback(handle, CurlCallbacks.transferInfo))
             try check(ns_curl_easy_setopt_pointer(handle, CURLOPT_XFERINFODATA, context))

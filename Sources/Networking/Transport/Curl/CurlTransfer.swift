@@ -35,6 +35,8 @@ final class CurlTransfer: @unchecked Sendable {
     var mime: OpaquePointer?
     /// Reports progress to the request's closures.
     var progress: ProgressReporter
+    /// Whether the request has a progress closure (read without copying ``progress`` out of the transfer).
+    let reportsProgress: Bool
     private let state = Locked<TransferState>(.idle)
     private var handleReleased = false
     private let handles: CurlHandlePool?
@@ -67,6 +69,7 @@ final class CurlTransfer: @unchecked Sendable {
         self.dnsOverHTTPS = dnsOverHTTPS
         sink = ResponseBodySink(file: request.responseBodyFile)
         progress = ProgressReporter(upload: request.uploadProgress, download: request.downloadProgress)
+        reportsProgress = request.uploadProgress != nil || request.downloadProgress != nil
         errorBuffer = .allocate(capacity: NS_CURL_ERROR_SIZE)
         errorBuffer.initialize(repeating: 0, count: NS_CURL_ERROR_SIZE)
         try configure()
@@ -106,7 +109,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// - Parameters:
     ///   - continuation: Resumed once with the response or the error.
     ///   - loop: The event loop.
-    func start(_ continuation: CheckedContinuation<HTTPResponse, any Error>, on loop: CurlEventLoop) {
+    func start(_ continuation: TransferContinuation, on loop: CurlEventLoop) {
         let cancelled = state.withLock { state -> Bool in
             guard case .idle = state else {
                 state = .finished
@@ -137,7 +140,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// Resumes the awaiting task with `result`, once; later calls do nothing.
     /// - Parameter result: The response or the error.
     func finish(_ result: Result<HTTPResponse, any Error>) {
-        let continuation = state.withLock { state -> CheckedContinuation<HTTPResponse, any Error>? in
+        let continuation = state.withLock { state -> TransferContinuation? in
             guard case .running(let continuation) = state else {
                 return nil
             }
@@ -167,7 +170,7 @@ final class CurlTransfer: @unchecked Sendable {
         if let failure = sink.failure {
             return .failure(failure)
         }
-        if progress.isActive {
+        if reportsProgress {
             var uploaded: curl_off_t = 0
             var downloaded: curl_off_t = 0
             ns_curl_easy_getinfo_off_t(handle, CURLINFO_SIZE_UPLOAD_T, &uploaded)

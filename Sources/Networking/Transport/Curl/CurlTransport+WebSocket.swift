@@ -40,7 +40,7 @@ extension CurlTransport {
             timeout: request.timeout.isFinite ? max(request.timeout, 0.001) : 1e9,
             dnsOverHTTPS: dnsOverHTTPS, trace: upgrade.trace)
         let response = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
+            try await withUnsafeThrowingContinuation { continuation in
                 connection.start(continuation, on: loop)
             }
         } onCancel: {

@@ -207,10 +207,9 @@ public final class CurlTransport: HTTPTransport {
             throw TransportError(
                 code: .other, message: "\(request.url.absoluteString) is not an http or https URL")
         }
-        let host = request.url.host ?? ""
         if let pins, scheme != "https" {
             throw PinningFailure(
-                host: host, servedPins: [], expectedPins: pins.pins,
+                host: request.url.host ?? "", servedPins: [], expectedPins: pins.pins,
                 reason: "\(request.url.absoluteString) is not https, so its server cannot be pinned")
         }
         if pins != nil, let dnsOverHTTPS {
@@ -223,10 +222,10 @@ public final class CurlTransport: HTTPTransport {
         }
         try Task.checkCancellation()
         let transfer = try CurlTransfer(
-            request: request, pinCheck: pins.map { PinCheck(pins: $0, host: host) },
+            request: request, pinCheck: pins.map { PinCheck(pins: $0, host: request.url.host ?? "") },
             maximumResponseSize: maximumResponseSize, dnsOverHTTPS: dnsOverHTTPS, handles: loop.handles)
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
+            try await withUnsafeThrowingContinuation { continuation in
                 transfer.start(continuation, on: loop)
             }
         } onCancel: {

