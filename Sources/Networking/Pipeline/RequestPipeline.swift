@@ -16,7 +16,8 @@ import Foundation
 ///
 /// Decoding (at an envelope's key path) follows in ``ResponseDecoding``, and hands the value to the
 /// repository's ``DecodedResultSink`` (persistence). New capabilities plug in as interceptors or event monitors,
-/// never as branches here.
+/// never as branches here. Stages 1 and 2 are skipped, not run empty, when the repository has no session manager
+/// and no interceptor (a cookie jar is one): they would only forward the call.
 final class RequestPipeline: Sendable {
     let session: SessionStage
     let interceptors: InterceptorChain
