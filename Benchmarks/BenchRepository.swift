@@ -27,6 +27,11 @@ final class BenchRepository: AbstractRepository, @unchecked Sendable {
         await performRequest(method: .get, path: Fixtures.smallPath)
     }
 
+    /// GET the small record's response, undecoded (`--profile … --layer raw`).
+    func smallRaw() async -> Result<HTTPResponse, RepositoryError> {
+        await performRawRequest(method: .get, path: Fixtures.smallPath)
+    }
+
     /// GET and decode the 5 MB array.
     func large() async -> Result<[Record], RepositoryError> {
         await performRequest(method: .get, path: Fixtures.largePath)

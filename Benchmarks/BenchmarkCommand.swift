@@ -88,7 +88,8 @@ enum BenchmarkCommand {
             }
         let endpoint = Endpoint.of(kind, options)
         let contender = options.profiledContender
-        guard clients.takesPart(contender, on: endpoint), let operation = try clients.smallGet(contender, on: endpoint)
+        guard clients.takesPart(contender, on: endpoint),
+            let operation = try clients.smallGet(contender, on: endpoint, layer: options.profiledLayer)
         else {
             throw BenchmarkError("\(contender.title) cannot be profiled on \(endpoint.title)")
         }
@@ -98,7 +99,7 @@ enum BenchmarkCommand {
         let run = await Runner.sequential(
             options.requests ?? 20_000, label: "profile", failures: failures, executor: executor, operation)
         print(
-            "profile: \(contender.title), \(run.requests) requests on \(endpoint.title), \(Format.grouped(run.requestsPerSecond)) req/s, "
+            "profile: \(contender.title)\(options.profiledLayer == .call ? "" : " (\(options.profiledLayer.rawValue))"), \(run.requests) requests on \(endpoint.title), \(Format.grouped(run.requestsPerSecond)) req/s, "
                 + "\(Format.fixed(run.cpuMicrosecondsPerRequest, 1)) µs CPU per request, \(run.failures) failed")
         for line in failures.lines {
             print(line)

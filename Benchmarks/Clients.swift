@@ -73,12 +73,27 @@ final class Clients {
 
     /// One GET + decode of the small record by an in-process contender.
     /// - Returns: The operation, or `nil` for wrk.
-    func smallGet(_ contender: Contender, on endpoint: Endpoint) throws -> (() async throws -> Void)? {
+    /// - Parameter layer: For a Networking contender, how much of its call to make (`--layer` of `--profile`).
+    func smallGet(_ contender: Contender, on endpoint: Endpoint, layer: ProfileLayer = .call) throws
+        -> (() async throws -> Void)?
+    {
         let url = endpoint.url(Fixtures.smallPath)
         switch contender {
         case .networking, .networkingExecutor:
             let repository = repository(endpoint)
-            return { _ = try await repository.small().get() }
+            let decoder = decoder
+            switch layer {
+            case .call:
+                return { _ = try await repository.small().get() }
+            case .raw:
+                return { _ = try decoder.decode(Record.self, from: await repository.smallRaw().get().body) }
+            case .transport:
+                let request = HTTPRequest(
+                    method: .get, url: url, timeout: 30,
+                    pinning: endpoint.isSecure ? .certificates([certificateDER]) : nil)
+                let transport = repository.transport
+                return { _ = try decoder.decode(Record.self, from: try await transport.send(request).body) }
+            }
         case .curl:
             let client = try curl(endpoint)
             let decoder = decoder

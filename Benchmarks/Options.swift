@@ -48,6 +48,8 @@ struct Options: Sendable {
     var fetchOnly = false
     /// The contender of a `--profile` run.
     var profiledContender = Contender.networking
+    /// How much of Networking's call a `--profile http|https|h2` run of a Networking contender measures.
+    var profiledLayer = ProfileLayer.call
     /// Overrides the request count of `--profile` and `--rss-growth` runs.
     var requests: Int?
     /// The file the transfer scenario uploads (real data, written by script/bench).
@@ -133,6 +135,12 @@ struct Options: Sendable {
             case "--before": chartBeforePath = try value(argument)
             case "--output": chartOutputPath = try value(argument)
             case "--contender": profiledContender = try Self.contender(try value(argument))
+            case "--layer":
+                let name = try value(argument)
+                guard let layer = ProfileLayer(rawValue: name) else {
+                    throw BenchmarkError("--layer takes call, raw or transport, not \"\(name)\"")
+                }
+                profiledLayer = layer
             case "--profile":
                 let name = try value(argument)
                 guard let target = ProfileTarget(rawValue: name) else {
@@ -200,6 +208,17 @@ enum ProfileTarget: String, Sendable {
     /// WebSocket echo round trips of the small message (`--contender networking` or `curl`, the C baseline) against
     /// an echo server in the process: no nginx needed.
     case ws, wss
+}
+
+/// How much of a Networking call a `--profile` loop runs, to tell where its time goes layer by layer.
+enum ProfileLayer: String, Sendable {
+    /// `performRequest` decoding a `Record`: what an app calls (the default).
+    case call
+    /// `performRawRequest`, then the same `JSONDecoder` decode as raw libcurl's loop: the pipeline without
+    /// `ResponseDecoding`.
+    case raw
+    /// `CurlTransport.send` of a request built once, then the same decode: the transport alone.
+    case transport
 }
 
 /// A failure of the harness itself (bad arguments, a server that does not answer), not a measurement.

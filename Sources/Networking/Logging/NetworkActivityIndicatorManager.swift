@@ -29,8 +29,15 @@ public final class NetworkActivityIndicatorManager: Sendable {
     /// What to do once the lock is released.
     private enum Effect {
         case none
-        case schedule(Pending, after: TimeInterval, generation: UInt64)
+        /// Start the timer task (numbered `id`), to wake at `wake`.
+        case startTimer(wake: ContinuousClock.Instant, id: UInt64)
         case notify(Notification)
+    }
+
+    /// What the timer task does after waking.
+    private enum TimerStep {
+        case sleep(until: ContinuousClock.Instant)
+        case end(Effect)
     }
 
     /// A visibility change to report, numbered in the order the changes were made.
@@ -58,8 +65,15 @@ public final class NetworkActivityIndicatorManager: Sendable {
         var completionDelay: TimeInterval = 0.17
         var visibilityChanged: (@Sendable (Bool) -> Void)?
         var pending: Pending?
-        /// Bumped whenever the pending transition changes, so that a stale timer does nothing.
-        var generation: UInt64 = 0
+        /// When the pending transition is due.
+        var pendingDeadline = ContinuousClock.Instant.now
+        /// When the one timer task wakes next, or `nil` when none is sleeping. One task serves every pending
+        /// transition: a transition due later than that wake-up needs no task of its own, the timer sleeps again.
+        var timerWake: ContinuousClock.Instant?
+        /// The number of the current timer task (a task superseded by an earlier wake-up ends when it wakes).
+        var timerID: UInt64 = 0
+        /// Timer tasks started so far (for tests).
+        var timersStarted = 0
         /// Bumped at every visibility change.
         var sequence: UInt64 = 0
     }
@@ -133,10 +147,7 @@ public final class NetworkActivityIndicatorManager: Sendable {
     /// Schedules, cancels or makes the transition the state now calls for.
     private static func reconcile(_ state: inout State) -> Effect {
         guard state.isEnabled else {
-            if state.pending != nil {
-                state.pending = nil
-                state.generation &+= 1
-            }
+            state.pending = nil
             guard state.isVisible else {
                 return .none
             }
@@ -154,12 +165,19 @@ public final class NetworkActivityIndicatorManager: Sendable {
             return .none
         }
         state.pending = wanted
-        state.generation &+= 1
-        switch wanted {
-        case .show: return .schedule(.show, after: state.startDelay, generation: state.generation)
-        case .hide: return .schedule(.hide, after: state.completionDelay, generation: state.generation)
-        case nil: return .none
+        guard let wanted else {
+            return .none  // cancelled: the sleeping timer finds nothing pending and ends
         }
+        let delay = wanted == .show ? state.startDelay : state.completionDelay
+        state.pendingDeadline = .now + .seconds(max(0, delay.isFinite ? delay : 0))
+        if let wake = state.timerWake, wake <= state.pendingDeadline {
+            return .none  // the sleeping timer wakes first and sleeps on until the deadline
+        }
+        // No timer, or one that wakes too late (a shorter delay than before): a new one, the old one ends.
+        state.timerID &+= 1
+        state.timerWake = state.pendingDeadline
+        state.timersStarted += 1
+        return .startTimer(wake: state.pendingDeadline, id: state.timerID)
     }
 
     private func perform(_ effect: Effect) {
@@ -168,12 +186,29 @@ public final class NetworkActivityIndicatorManager: Sendable {
             break
         case .notify(let notification):
             deliver(notification)
-        case .schedule(let transition, let delay, let generation):
+        case .startTimer(let wake, let id):
             Task { [weak self] in
-                try? await Task.sleep(for: .seconds(max(0, delay)))
-                self?.fire(transition, generation: generation)
+                var wake = wake
+                while true {
+                    try? await Task.sleep(until: wake, clock: .continuous)
+                    guard let step = self?.timerWoke(id) else {
+                        return
+                    }
+                    switch step {
+                    case .sleep(let until):
+                        wake = until
+                    case .end(let effect):
+                        self?.perform(effect)
+                        return
+                    }
+                }
             }
         }
+    }
+
+    /// Timer tasks started so far: one per pending transition that found no timer sleeping (for tests).
+    var timersStarted: Int {
+        state.withLock { $0.timersStarted }
     }
 
     /// Queues `notification` and, unless another thread is delivering, delivers the queue in order. The
@@ -217,18 +252,29 @@ public final class NetworkActivityIndicatorManager: Sendable {
         }
     }
 
-    /// A timer ran out: make its transition unless something changed since it was scheduled.
-    private func fire(_ transition: Pending, generation: UInt64) {
-        let effect = state.withLock { state -> Effect in
-            guard state.generation == generation else {
-                return .none
+    /// The timer woke: makes the pending transition when it is due, sleeps on when it is due later, ends when
+    /// nothing is pending or a newer timer took over.
+    private func timerWoke(_ id: UInt64) -> TimerStep {
+        state.withLock { state -> TimerStep in
+            guard state.timerID == id else {
+                return .end(.none)
             }
+            guard let transition = state.pending else {
+                state.timerWake = nil
+                return .end(.none)
+            }
+            guard state.pendingDeadline <= .now else {
+                state.timerWake = state.pendingDeadline
+                return .sleep(until: state.pendingDeadline)
+            }
+            state.timerWake = nil
             state.pending = nil
             state.isVisible = transition == .show
             state.sequence &+= 1
-            return .notify(
-                Notification(sequence: state.sequence, isVisible: state.isVisible, callback: state.visibilityChanged))
+            return .end(
+                .notify(
+                    Notification(
+                        sequence: state.sequence, isVisible: state.isVisible, callback: state.visibilityChanged)))
         }
-        perform(effect)
     }
 }

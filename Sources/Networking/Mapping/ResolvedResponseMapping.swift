@@ -1,7 +1,7 @@
 import Foundation
 
 /// A configuration's ``ResponseMapping`` with its tables turned into matchers, once per repository.
-struct ResolvedResponseMapping: Sendable {
+final class ResolvedResponseMapping: Sendable {
     private let envelopes: ResourcePathMatcher<EnvelopeRule>
     private let errorModels: ResourcePathMatcher<[ErrorModelRule]>
     private let models: ResourcePathMatcher<[ModelRule]>

@@ -36,9 +36,11 @@ struct ResponseDecoding: Sendable {
     /// Decodes `response` as `T`: `EmptyResponse` ignores the body, `Data` and `String` take it raw,
     /// anything else is JSON.
     func decode<T: Decodable>(_ response: HTTPResponse, as type: T.Type) -> Result<T, RepositoryError> {
-        Self.decoded(response, as: type, method: method, envelope: mapping.envelope(for: resourcePath))
-            .mapError { report($0, response) }
-            .map(deliver)
+        // A switch, not `.mapError(…).map(deliver)`: each of those closures captured this value in a new context.
+        switch Self.decoded(response, as: type, method: method, envelope: mapping.envelope(for: resourcePath)) {
+        case .success(let value): .success(deliver(value))
+        case .failure(let error): .failure(report(error, response))
+        }
     }
 
     /// Decodes `response` as an envelope whose result is a `T`.

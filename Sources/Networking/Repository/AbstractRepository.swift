@@ -91,12 +91,15 @@ open class AbstractRepository: @unchecked Sendable {
         method: HTTPMethod, path: String, body: RequestBody, headers: [String: String], requiresSession: Bool = true,
         followsRedirects: Bool = true
     ) async -> Result<HTTPResponse, RepositoryError> {
-        switch buildRequest(method: method, path: path, body: body, headers: headers) {
-        case .success(var request):
-            request.followsRedirects = followsRedirects
-            return await pipeline.execute(request, context: context(path: path, requiresSession: requiresSession))
-        case .failure(let error): return .failure(error)
+        var request: HTTPRequest
+        do {
+            // Built in place, not through `buildRequest`'s `Result`: taking the request out of it copied it.
+            request = try core.builder.build(method: method, path: path, body: body, headers: headers)
+        } catch {
+            return .failure(error)
         }
+        request.followsRedirects = followsRedirects
+        return await pipeline.execute(request, context: context(path: path, requiresSession: requiresSession))
     }
 
     /// Builds the request of a call; every failure is an error before any I/O.

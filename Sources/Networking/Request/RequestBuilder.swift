@@ -1,13 +1,25 @@
 import Foundation
 
 /// Turns a repository call (method, path, parameters or body, headers) into an ``HTTPRequest``.
-struct RequestBuilder: Sendable {
+///
+/// A class, made once per repository: a call then shares it instead of copying the configuration it holds.
+final class RequestBuilder: Sendable {
     let configuration: NetworkingConfiguration
     /// `configuration.baseURL()`, computed once by the repository.
     let baseURL: Result<URL, RepositoryError>
     let defaultHeaders: [String: String]
     /// The repository's URLs of query-less paths, or `nil` to build every URL.
-    var pathURLs: PathURLCache? = nil
+    let pathURLs: PathURLCache?
+
+    init(
+        configuration: NetworkingConfiguration, baseURL: Result<URL, RepositoryError>, defaultHeaders: [String: String],
+        pathURLs: PathURLCache? = nil
+    ) {
+        self.configuration = configuration
+        self.baseURL = baseURL
+        self.defaultHeaders = defaultHeaders
+        self.pathURLs = pathURLs
+    }
 
     /// Builds the request; every failure is an error before any I/O.
     func build(method: HTTPMethod, path: String, body: RequestBody, headers: [String: String])

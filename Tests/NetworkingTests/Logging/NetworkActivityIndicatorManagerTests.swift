@@ -191,6 +191,52 @@ extension LoggingTests {
             #expect(!manager.isNetworkActivityIndicatorVisible)
         }
 
+        @Test func shortRequestsInARowShareOneTimer() async {
+            // Given an enabled manager with a 1 s start delay
+            let (manager, log) = makeManager(startDelay: 1, completionDelay: 0.05)
+
+            // When 1,000 requests start and end one after another, each well within the delay
+            for _ in 0..<1000 {
+                manager.incrementActivityCount()
+                manager.decrementActivityCount()
+            }
+
+            // Then a sleeping timer serves them all (one task, not one per request: a few if the machine is so
+            // slow that the loop outlasts the delay), and the indicator never shows
+            #expect(manager.timersStarted < 10)
+            try? await Task.sleep(for: .seconds(1.5))
+            #expect(!manager.isNetworkActivityIndicatorVisible)
+            #expect(log.all.isEmpty)
+
+            // When a request then outlasts the delay, and ends
+            manager.incrementActivityCount()
+            #expect(await eventually { manager.isNetworkActivityIndicatorVisible })
+            manager.decrementActivityCount()
+
+            // Then it showed and hid as before
+            #expect(await eventually { log.all == [true, false] })
+        }
+
+        @Test func aShorterDelayDoesNotWaitForASleepingTimer() async {
+            // Given a timer sleeping for a 30 s start delay (a request came and went)
+            let (manager, log) = makeManager(startDelay: 30, completionDelay: 0.05)
+            manager.incrementActivityCount()
+            manager.decrementActivityCount()
+            #expect(manager.timersStarted == 1)
+
+            // When the delay is shortened and a request starts
+            manager.startDelay = 0.05
+            let started = ContinuousClock.now
+            manager.incrementActivityCount()
+
+            // Then a new timer shows the indicator after the short delay, not when the old one wakes
+            #expect(await eventually { manager.isNetworkActivityIndicatorVisible })
+            #expect(started.duration(to: .now) < .seconds(15))
+            #expect(manager.timersStarted == 2)
+            manager.decrementActivityCount()
+            #expect(await eventually { log.all == [true, false] })
+        }
+
         @Test func countNeverGoesBelowZero() {
             // Given an idle manager
             let manager = NetworkActivityIndicatorManager()

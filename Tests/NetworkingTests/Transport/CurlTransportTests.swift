@@ -103,6 +103,7 @@ struct CurlTransportTests {
         #expect(first.body.count == 2 << 20)
         let second = try await server.takeRequest(timeout: 2)
         #expect(second.headers["User-Agent"] == "App/2")
+        #expect(second.headers["Expect"] == nil)
     }
 
     @Test("HEAD returns headers and no body")

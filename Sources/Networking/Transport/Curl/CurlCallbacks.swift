@@ -11,8 +11,11 @@ enum CurlCallbacks {
             return 0
         }
         let length = size * count
-        let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-        return transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
+        // Borrowed, not retained: the loop keeps the transfer alive while curl may call back (a retain and a
+        // release per header line and body chunk, measured).
+        return Unmanaged<CurlTransfer>.fromOpaque(context)._withUnsafeGuaranteedRef {
+            $0.receiveBody(UnsafeRawBufferPointer(start: data, count: length))
+        } ? length : 0
     }
 
     /// `CURLOPT_HEADERFUNCTION`: one header line (status lines included) at a time.
@@ -21,8 +24,11 @@ enum CurlCallbacks {
             return 0
         }
         let length = size * count
-        let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-        return transfer.receiveHeader(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
+        // Borrowed, not retained: the loop keeps the transfer alive while curl may call back (a retain and a
+        // release per header line and body chunk, measured).
+        return Unmanaged<CurlTransfer>.fromOpaque(context)._withUnsafeGuaranteedRef {
+            $0.receiveHeader(UnsafeRawBufferPointer(start: data, count: length))
+        } ? length : 0
     }
 
     /// `CURLOPT_PREREQFUNCTION`: runs after the connection is ready (new or reused), before the request is

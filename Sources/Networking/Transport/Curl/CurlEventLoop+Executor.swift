@@ -35,18 +35,21 @@ extension CurlEventLoop: TaskExecutor {
     /// Runs the jobs enqueued before this call, in order; jobs they enqueue wait for the next pass, after curl has
     /// had its turn.
     func runJobs() {
-        let jobs = inbox.withLock { inbox -> [UnownedJob] in
-            defer { inbox.jobs = [] }
-            inbox.jobsRun += inbox.jobs.count
-            return inbox.jobs
+        var jobs = spareJobs
+        inbox.withLock { inbox in
+            swap(&inbox.jobs, &jobs)
+            inbox.jobsRun += jobs.count
         }
         guard !jobs.isEmpty else {
+            spareJobs = jobs
             return
         }
         let executor = asUnownedTaskExecutor()
         for job in jobs {
             job.runSynchronously(on: executor)
         }
+        jobs.removeAll(keepingCapacity: true)
+        spareJobs = jobs
     }
 
     /// The body size from which a response is decoded off a loop thread: 256 KiB (a few milliseconds of

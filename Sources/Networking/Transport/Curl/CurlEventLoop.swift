@@ -31,6 +31,10 @@ final class CurlEventLoop: @unchecked Sendable {
     private var sockets = CurlLoopSockets()
     /// Easy handles reused by this loop's transfers.
     let handles = CurlHandlePool()
+    /// The job and submission lists of the previous pass, emptied with their storage kept (loop thread only): each
+    /// pass swaps them into the inbox, so the next pass's appends reuse that storage instead of allocating.
+    var spareJobs: [UnownedJob] = []
+    private var spareSubmitted: [CurlTransfer] = []
     private let socketCount = Locked(0)
 
     /// The number of transfers submitted and not yet finished.
@@ -143,19 +147,22 @@ final class CurlEventLoop: @unchecked Sendable {
         var running: Int32 = 0
         while true {
             runJobs()
-            let (submitted, cancelled, newSockets, cancelledSockets, stopping) = inbox.withLock { inbox in
+            var submitted = spareSubmitted
+            let (cancelled, newSockets, cancelledSockets, stopping) = inbox.withLock { inbox in
+                swap(&inbox.submitted, &submitted)
                 defer {
                     inbox.poked = false
-                    inbox.submitted = []
                     inbox.cancelled = []
                     inbox.sockets = []
                     inbox.cancelledSockets = []
                 }
-                return (inbox.submitted, inbox.cancelled, inbox.sockets, inbox.cancelledSockets, inbox.stopping)
+                return (inbox.cancelled, inbox.sockets, inbox.cancelledSockets, inbox.stopping)
             }
             for transfer in submitted {
                 add(transfer)
             }
+            submitted.removeAll(keepingCapacity: true)
+            spareSubmitted = submitted
             for transfer in cancelled {
                 cancel(transfer)
             }
@@ -222,13 +229,13 @@ final class CurlEventLoop: @unchecked Sendable {
             let reason = String(cString: curl_multi_strerror(code))
             complete(
                 transfer,
-                .failure(TransportError(code: .other, message: "libcurl refused \(transfer.request.url): \(reason)")),
+                .failure(TransportError(code: .other, message: "libcurl refused \(transfer.url): \(reason)")),
                 inMulti: false)
             return
         }
         loopTransfers[transfer.handle] = transfer
         deadlines[transfer.handle] =
-            .now + .milliseconds(CurlTransfer.milliseconds(transfer.request.timeout)) + Self.timeoutGrace
+            .now + .milliseconds(CurlTransfer.milliseconds(transfer.timeout)) + Self.timeoutGrace
     }
 
     private func cancel(_ transfer: CurlTransfer) {

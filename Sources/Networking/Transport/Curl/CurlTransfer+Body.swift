@@ -5,13 +5,13 @@ import Foundation
 extension CurlTransfer {
     /// Sets the method and the body: a multipart form streamed with libcurl's MIME API, a file streamed with a
     /// read callback, or bytes copied into libcurl.
-    func configureMethodAndBody(context: UnsafeMutableRawPointer) throws {
+    func configureMethodAndBody(of request: HTTPRequest, context: UnsafeMutableRawPointer) throws {
         if let form = request.multipart {
-            try configureMultipart(form)
+            try configureMultipart(form, method: request.method)
             return
         }
         if let file = request.bodyFile {
-            try configureUpload(file, context: context)
+            try configureUpload(file, method: request.method, context: context)
             return
         }
         let body = request.body
@@ -35,17 +35,17 @@ extension CurlTransfer {
     }
 
     /// Builds the MIME structure: libcurl writes the boundary and part headers and reads files as it sends.
-    private func configureMultipart(_ form: MultipartFormData) throws {
+    private func configureMultipart(_ form: MultipartFormData, method: HTTPMethod) throws {
         for url in form.fileURLs {
             try FileBody.validate(url, role: "multipart file")
         }
         guard let mime = curl_mime_init(handle) else {
-            throw TransportError(code: .other, message: "libcurl could not create a multipart body for \(request.url)")
+            throw TransportError(code: .other, message: "libcurl could not create a multipart body for \(url)")
         }
         self.mime = mime
         for part in form.parts {
             guard let handlePart = curl_mime_addpart(mime) else {
-                throw TransportError(code: .other, message: "libcurl could not add a multipart part for \(request.url)")
+                throw TransportError(code: .other, message: "libcurl could not add a multipart part for \(url)")
             }
             try check(curl_mime_name(handlePart, part.name))
             switch part.content {
@@ -61,8 +61,8 @@ extension CurlTransfer {
             try check(curl_mime_type(handlePart, part.mimeType))
         }
         try check(ns_curl_easy_setopt_pointer(handle, CURLOPT_MIMEPOST, UnsafeMutableRawPointer(mime)))
-        if request.method != .post {
-            try set(CURLOPT_CUSTOMREQUEST, request.method.rawValue)
+        if method != .post {
+            try set(CURLOPT_CUSTOMREQUEST, method.rawValue)
         }
     }
 
@@ -77,11 +77,11 @@ extension CurlTransfer {
     }
 
     /// Streams a file as the body with a read callback, rewound by a seek callback when needed.
-    private func configureUpload(_ url: URL, context: UnsafeMutableRawPointer) throws {
+    private func configureUpload(_ url: URL, method: HTTPMethod, context: UnsafeMutableRawPointer) throws {
         let file = try UploadFile(url)
         uploadFile = file
         try set(CURLOPT_UPLOAD, 1)
-        try set(CURLOPT_CUSTOMREQUEST, request.method.rawValue)
+        try set(CURLOPT_CUSTOMREQUEST, method.rawValue)
         try check(ns_curl_easy_setopt_off_t(handle, CURLOPT_INFILESIZE_LARGE, curl_off_t(file.size)))
         try check(ns_curl_easy_setopt_data_callback(handle, CURLOPT_READFUNCTION, CurlCallbacks.read))
         try check(ns_curl_easy_setopt_pointer(handle, CURLOPT_READDATA, context))

@@ -5,17 +5,17 @@ import Foundation
 extension CurlTransfer {
     /// Sets every easy-handle option for the request. curl's own redirect following stays off: the transport
     /// follows redirects itself (see ``RedirectPolicy``). Proxies come from the environment, as curl reads them.
-    func configure() throws {
+    func configure(_ request: HTTPRequest) throws {
         let context = Unmanaged.passUnretained(self).toOpaque()
-        let milliseconds = Self.milliseconds(request.timeout)
-        try set(CURLOPT_URL, request.url.absoluteString)
+        let milliseconds = Self.milliseconds(timeout)
+        try set(CURLOPT_URL, url.absoluteString)
         try set(CURLOPT_NOSIGNAL, 1)
-        try set(CURLOPT_PROTOCOLS_STR, "http,https")
-        try set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        try setConstant(CURLOPT_PROTOCOLS_STR, "http,https")
+        try setConstant(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
         try set(CURLOPT_FOLLOWLOCATION, 0)
         try set(CURLOPT_TIMEOUT_MS, milliseconds)
         try set(CURLOPT_CONNECTTIMEOUT_MS, milliseconds)
-        try set(CURLOPT_ACCEPT_ENCODING, "")
+        try setConstant(CURLOPT_ACCEPT_ENCODING, "")
         try set(CURLOPT_HTTP_VERSION, NS_CURL_HTTP_VERSION_2TLS)
         try set(CURLOPT_USERAGENT, NetworkingVersion.userAgent)
         try set(CURLOPT_SSL_VERIFYPEER, 1)
@@ -35,8 +35,8 @@ extension CurlTransfer {
         try check(ns_curl_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, context))
         try check(ns_curl_easy_setopt_data_callback(handle, CURLOPT_HEADERFUNCTION, CurlCallbacks.header))
         try check(ns_curl_easy_setopt_pointer(handle, CURLOPT_HEADERDATA, context))
-        try configureMethodAndBody(context: context)
-        try configureHeaders()
+        try configureMethodAndBody(of: request, context: context)
+        try configureHeaders(of: request)
         if reportsProgress {
             try set(CURLOPT_NOPROGRESS, 0)
             try check(ns_curl_easy_setopt_xferinfo_callback(handle, CurlCallbacks.transferInfo))
@@ -67,12 +67,12 @@ extension CurlTransfer {
         try set(CURLOPT_SSL_SESSIONID_CACHE, 0)
     }
 
-    private func configureHeaders() throws {
+    private func configureHeaders(of request: HTTPRequest) throws {
         var lines: [String] = []
         for (name, value) in request.headers {
             guard Self.isValidHeader(name: name, value: value) else {
                 throw RepositoryError.invalidParameters(
-                    "header \"\(name)\" of \(request.url.absoluteString) has an invalid name or a line break in its value"
+                    "header \"\(name)\" of \(url.absoluteString) has an invalid name or a line break in its value"
                 )
             }
             if request.multipart != nil, name.lowercased() == "content-type" {
@@ -83,16 +83,22 @@ extension CurlTransfer {
             // "Name;" sends an empty value; "Name:" would tell curl to remove the header.
             lines.append(value.isEmpty ? "\(name);" : "\(name): \(value)")
         }
-        if !request.headers.contains("Expect") {
+        let sendsBody = request.body != nil || request.bodyFile != nil || request.multipart != nil
+        if sendsBody, !request.headers.contains("Expect") {
+            // libcurl would ask a server for `100-continue` before a large body; without a body it never does, and
+            // a request without header lines skips libcurl's search of them for every header it writes (measured).
             lines.append("Expect:")
         }
         if request.body != nil, request.method != .head, !request.headers.contains("Content-Type") {
             // Otherwise curl labels every body application/x-www-form-urlencoded.
             lines.append("Content-Type:")
         }
+        guard !lines.isEmpty else {
+            return
+        }
         for line in lines {
             guard let appended = curl_slist_append(headerList, line) else {
-                throw TransportError(code: .other, message: "libcurl could not store the headers of \(request.url)")
+                throw TransportError(code: .other, message: "libcurl could not store the headers of \(url)")
             }
             headerList = appended
         }
@@ -107,11 +113,19 @@ extension CurlTransfer {
         try check(ns_curl_easy_setopt_string(handle, option, value))
     }
 
+    /// Sets a string option to a literal: handed to curl from the binary's own NUL-terminated bytes, where a short
+    /// `String` would first be copied into a new C string for each request.
+    func setConstant(_ option: CURLoption, _ value: StaticString) throws {
+        try value.utf8Start.withMemoryRebound(to: CChar.self, capacity: value.utf8CodeUnitCount + 1) { text in
+            try check(ns_curl_easy_setopt_string(handle, option, text))
+        }
+    }
+
     func check(_ code: CURLcode) throws {
         guard code == CURLE_OK else {
             throw TransportError(
                 code: .other,
-                message: "libcurl refused an option for \(request.url.absoluteString): "
+                message: "libcurl refused an option for \(url.absoluteString): "
                     + String(cString: curl_easy_strerror(code)))
         }
     }

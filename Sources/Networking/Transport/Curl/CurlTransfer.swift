@@ -14,8 +14,11 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// The easy handle (`CURL *`).
     let handle: UnsafeMutableRawPointer
-    /// The request this transfer sends.
-    let request: HTTPRequest
+    /// The URL of the request this transfer sends. The request itself is read while configuring the handle and
+    /// not kept: libcurl copies what it needs (a kept copy cost a retain and a release of each of its fields).
+    let url: URL
+    /// How long this hop may take, in seconds: what is left of the request's timeout after earlier redirect hops.
+    let timeout: TimeInterval
     /// The pin check, for pinned requests.
     let pinCheck: PinCheck?
     /// The response-size ceiling in bytes (headers and body).
@@ -50,20 +53,22 @@ final class CurlTransfer: @unchecked Sendable {
     /// Creates and configures the easy handle for `request`.
     /// - Parameters:
     ///   - request: The request.
+    ///   - timeout: This hop's time limit in seconds; `nil` for the request's `timeout`.
     ///   - pinCheck: The pin check, or `nil` for none.
     ///   - maximumResponseSize: The ceiling in bytes.
     ///   - dnsOverHTTPS: The DNS-over-HTTPS resolver, or `nil` for the system's.
     ///   - handles: Where the handle comes from and goes back to, or `nil` for a handle of its own.
     init(
-        request: HTTPRequest, pinCheck: PinCheck?, maximumResponseSize: Int, dnsOverHTTPS: URL? = nil,
-        handles: CurlHandlePool? = nil
+        request: HTTPRequest, timeout: TimeInterval? = nil, pinCheck: PinCheck?, maximumResponseSize: Int,
+        dnsOverHTTPS: URL? = nil, handles: CurlHandlePool? = nil
     ) throws {
         guard let handle = handles?.take() ?? curl_easy_init() else {
             throw TransportError(code: .other, message: "libcurl could not create a handle for \(request.url)")
         }
         self.handle = handle
         self.handles = handles
-        self.request = request
+        url = request.url
+        self.timeout = timeout ?? request.timeout
         self.pinCheck = pinCheck
         self.maximumResponseSize = maximumResponseSize
         self.dnsOverHTTPS = dnsOverHTTPS
@@ -72,7 +77,7 @@ final class CurlTransfer: @unchecked Sendable {
         reportsProgress = request.uploadProgress != nil || request.downloadProgress != nil
         errorBuffer = .allocate(capacity: NS_CURL_ERROR_SIZE)
         errorBuffer.initialize(repeating: 0, count: NS_CURL_ERROR_SIZE)
-        try configure()
+        try configure(request)
     }
 
     deinit {
@@ -158,11 +163,11 @@ final class CurlTransfer: @unchecked Sendable {
                 return .failure(pinError)
             }
             if exceededHeaderLimit {
-                return .failure(CurlFailure.headerSectionTooLarge(url: request.url, limit: Self.maximumHeaderSize))
+                return .failure(CurlFailure.headerSectionTooLarge(url: url, limit: Self.maximumHeaderSize))
             }
             return .failure(
                 CurlFailure.error(
-                    for: code, url: request.url, detail: String(cString: errorBuffer),
+                    for: code, url: url, detail: String(cString: errorBuffer),
                     exceededLimit: exceededLimit, limit: maximumResponseSize, pinned: pinCheck != nil))
         }
         let status = responseCode
@@ -178,7 +183,6 @@ final class CurlTransfer: @unchecked Sendable {
             progress.finish(uploaded: Int64(uploaded), downloaded: Int64(downloaded))
         }
         // curl follows no redirect (the transport does), so the URL that answered is the request's.
-        let url = request.url
         return .success(
             HTTPResponse(statusCode: status, headers: HTTPHeaders(fields: headers.fields), body: sink.data, url: url))
     }

@@ -136,38 +136,40 @@ public final class CurlTransport: HTTPTransport {
         let pins = try Self.loadPins(of: request)
         let budget = request.timeout.isFinite ? max(request.timeout, 0) : 1e9
         let deadline = ContinuousClock.now + .milliseconds(CurlTransfer.milliseconds(budget))
-        var current = request
-        var redirects = 0
-        while true {
-            let remaining = ContinuousClock.now.duration(to: deadline)
-            guard remaining > .zero else {
-                throw RepositoryError.timeout
-            }
-            current.timeout = Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18
-            let response = try await perform(current, pins: pins)
-            guard current.followsRedirects, var next = try RedirectPolicy.nextRequest(after: response, of: current)
-            else {
-                return response  // a cookie jar's stage stores the final response's cookies
-            }
-            if let jar = current.cookieStorage {
-                // Cookie jar (CookieJarStage): keep this redirect's cookies, and send the next hop the jar's cookies
-                // for its URL, after the caller's only while the origin stays the same (RedirectPolicy dropped the
-                // caller's header on an origin change).
-                jar.store(response)
-                if RedirectPolicy.origin(of: current.url) != RedirectPolicy.origin(of: next.url) {
-                    next.callerCookie = nil
-                }
-                next.attachJarCookies()
-            }
-            redirects += 1
-            guard redirects <= RedirectPolicy.maximumRedirects else {
-                throw TransportError(
-                    code: .tooManyRedirects,
-                    message:
-                        "\(request.url.absoluteString) redirected more than \(RedirectPolicy.maximumRedirects) times")
-            }
-            current = next
+        return try await follow(request, from: request, deadline: deadline, pins: pins, redirects: 0)
+    }
+
+    /// Sends one hop of `original` and follows its redirects, each hop in what is left of the time until `deadline`.
+    /// A hop is passed as it is (the common case, no redirect, copies no request).
+    private func follow(
+        _ current: HTTPRequest, from original: HTTPRequest, deadline: ContinuousClock.Instant, pins: PinSet?,
+        redirects: Int
+    ) async throws -> HTTPResponse {
+        let remaining = ContinuousClock.now.duration(to: deadline)
+        guard remaining > .zero else {
+            throw RepositoryError.timeout
         }
+        let timeout = Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18
+        let response = try await perform(current, timeout: timeout, pins: pins)
+        guard current.followsRedirects, var next = try RedirectPolicy.nextRequest(after: response, of: current) else {
+            return response  // a cookie jar's stage stores the final response's cookies
+        }
+        if let jar = current.cookieStorage {
+            // Cookie jar (CookieJarStage): keep this redirect's cookies, and send the next hop the jar's cookies
+            // for its URL, after the caller's only while the origin stays the same (RedirectPolicy dropped the
+            // caller's header on an origin change).
+            jar.store(response)
+            if RedirectPolicy.origin(of: current.url) != RedirectPolicy.origin(of: next.url) {
+                next.callerCookie = nil
+            }
+            next.attachJarCookies()
+        }
+        guard redirects < RedirectPolicy.maximumRedirects else {
+            throw TransportError(
+                code: .tooManyRedirects,
+                message: "\(original.url.absoluteString) redirected more than \(RedirectPolicy.maximumRedirects) times")
+        }
+        return try await follow(next, from: original, deadline: deadline, pins: pins, redirects: redirects + 1)
     }
 
     /// The event loop, or `nil` when libcurl could not create one (``loopFailure`` says why).
@@ -197,8 +199,8 @@ public final class CurlTransport: HTTPTransport {
         }
     }
 
-    /// Sends one hop.
-    private func perform(_ request: HTTPRequest, pins: PinSet?) async throws -> HTTPResponse {
+    /// Sends one hop, within `timeout` seconds.
+    private func perform(_ request: HTTPRequest, timeout: TimeInterval, pins: PinSet?) async throws -> HTTPResponse {
         guard let loop else {
             throw loopError ?? TransportError(code: .other, message: "the transport has no event loop")
         }
@@ -222,7 +224,7 @@ public final class CurlTransport: HTTPTransport {
         }
         try Task.checkCancellation()
         let transfer = try CurlTransfer(
-            request: request, pinCheck: pins.map { PinCheck(pins: $0, host: request.url.host ?? "") },
+            request: request, timeout: timeout, pinCheck: pins.map { PinCheck(pins: $0, host: request.url.host ?? "") },
             maximumResponseSize: maximumResponseSize, dnsOverHTTPS: dnsOverHTTPS, handles: loop.handles)
         return try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { continuation in
