@@ -88,6 +88,9 @@ enum BenchmarkCommand {
             }
         let endpoint = Endpoint.of(kind, options)
         let contender = options.profiledContender
+        guard options.profiledLayer == .call || contender == .networking || contender == .networkingExecutor else {
+            throw BenchmarkError("--layer applies to the networking and networking-executor contenders only")
+        }
         guard clients.takesPart(contender, on: endpoint),
             let operation = try clients.smallGet(contender, on: endpoint, layer: options.profiledLayer)
         else {

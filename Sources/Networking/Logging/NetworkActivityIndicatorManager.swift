@@ -102,14 +102,14 @@ public final class NetworkActivityIndicatorManager: Sendable {
     }
 
     /// How long activity must last before the indicator shows, in seconds. Default 1.0. A change
-    /// applies from the next pending transition.
+    /// applies from the next pending transition. Below zero counts as zero; above a year (or infinite) as a year.
     public var startDelay: TimeInterval {
         get { state.withLock { $0.startDelay } }
         set { state.withLock { $0.startDelay = newValue } }
     }
 
     /// How long the indicator stays after the last request ended, in seconds; a request starting
-    /// within it keeps the indicator visible. Default 0.17.
+    /// within it keeps the indicator visible. Default 0.17. Clamped as ``startDelay`` is.
     public var completionDelay: TimeInterval {
         get { state.withLock { $0.completionDelay } }
         set { state.withLock { $0.completionDelay = newValue } }
@@ -168,8 +168,8 @@ public final class NetworkActivityIndicatorManager: Sendable {
         guard let wanted else {
             return .none  // cancelled: the sleeping timer finds nothing pending and ends
         }
-        let delay = wanted == .show ? state.startDelay : state.completionDelay
-        state.pendingDeadline = .now + .seconds(max(0, delay.isFinite ? delay : 0))
+        let delay = Self.clamped(wanted == .show ? state.startDelay : state.completionDelay)
+        state.pendingDeadline = .now + .seconds(delay)
         if let wake = state.timerWake, wake <= state.pendingDeadline {
             return .none  // the sleeping timer wakes first and sleeps on until the deadline
         }
@@ -178,6 +178,18 @@ public final class NetworkActivityIndicatorManager: Sendable {
         state.timerWake = state.pendingDeadline
         state.timersStarted += 1
         return .startTimer(wake: state.pendingDeadline, id: state.timerID)
+    }
+
+    /// The longest delay a transition waits: a year. A longer one, or an infinite one, waits that long ("never",
+    /// in practice); a negative one or NaN none.
+    static let longestDelay: TimeInterval = 365 * 24 * 3600
+
+    /// `delay` within `0...longestDelay`.
+    static func clamped(_ delay: TimeInterval) -> TimeInterval {
+        guard !delay.isNaN else {
+            return 0
+        }
+        return min(max(0, delay), longestDelay)
     }
 
     private func perform(_ effect: Effect) {

@@ -237,6 +237,31 @@ extension LoggingTests {
             #expect(await eventually { log.all == [true, false] })
         }
 
+        @Test func delaysOutOfRangeAreClamped() async {
+            // Given a manager whose start delay is infinite
+            let (manager, log) = makeManager(startDelay: .infinity, completionDelay: -1)
+
+            // When a request starts and runs for a while
+            manager.incrementActivityCount()
+            try? await Task.sleep(for: .milliseconds(300))
+
+            // Then the indicator waits (a year), it does not show at once
+            #expect(!manager.isNetworkActivityIndicatorVisible)
+            #expect(NetworkActivityIndicatorManager.clamped(.infinity) == NetworkActivityIndicatorManager.longestDelay)
+            #expect(NetworkActivityIndicatorManager.clamped(-.infinity) == 0)
+            #expect(NetworkActivityIndicatorManager.clamped(.nan) == 0)
+
+            // When the delay becomes NaN and the next request starts
+            manager.decrementActivityCount()
+            manager.startDelay = .nan
+            manager.incrementActivityCount()
+
+            // Then it shows at once (NaN waits no time), and a negative completion delay hides it at once
+            #expect(await eventually { manager.isNetworkActivityIndicatorVisible })
+            manager.decrementActivityCount()
+            #expect(await eventually { log.all == [true, false] })
+        }
+
         @Test func countNeverGoesBelowZero() {
             // Given an idle manager
             let manager = NetworkActivityIndicatorManager()

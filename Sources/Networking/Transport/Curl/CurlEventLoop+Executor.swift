@@ -35,7 +35,10 @@ extension CurlEventLoop: TaskExecutor {
     /// Runs the jobs enqueued before this call, in order; jobs they enqueue wait for the next pass, after curl has
     /// had its turn.
     func runJobs() {
-        var jobs = spareJobs
+        // Moved out of the spare, not copied: a copy would share its storage with the spare, and a job enqueued
+        // meanwhile would then have to copy it.
+        var jobs: [UnownedJob] = []
+        swap(&jobs, &spareJobs)
         inbox.withLock { inbox in
             swap(&inbox.jobs, &jobs)
             inbox.jobsRun += jobs.count

@@ -147,7 +147,8 @@ final class CurlEventLoop: @unchecked Sendable {
         var running: Int32 = 0
         while true {
             runJobs()
-            var submitted = spareSubmitted
+            var submitted: [CurlTransfer] = []
+            swap(&submitted, &spareSubmitted)  // moved, not copied (see runJobs)
             let (cancelled, newSockets, cancelledSockets, stopping) = inbox.withLock { inbox in
                 swap(&inbox.submitted, &submitted)
                 defer {

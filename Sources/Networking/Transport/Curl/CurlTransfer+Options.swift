@@ -116,6 +116,8 @@ extension CurlTransfer {
     /// Sets a string option to a literal: handed to curl from the binary's own NUL-terminated bytes, where a short
     /// `String` would first be copied into a new C string for each request.
     func setConstant(_ option: CURLoption, _ value: StaticString) throws {
+        // A one-character literal may be stored as a scalar, with no bytes to point at.
+        precondition(value.hasPointerRepresentation, "setConstant takes a string literal of more than one character")
         try value.utf8Start.withMemoryRebound(to: CChar.self, capacity: value.utf8CodeUnitCount + 1) { text in
             try check(ns_curl_easy_setopt_string(handle, option, text))
         }

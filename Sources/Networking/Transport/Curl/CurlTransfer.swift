@@ -53,13 +53,13 @@ final class CurlTransfer: @unchecked Sendable {
     /// Creates and configures the easy handle for `request`.
     /// - Parameters:
     ///   - request: The request.
-    ///   - timeout: This hop's time limit in seconds; `nil` for the request's `timeout`.
+    ///   - timeout: This hop's time limit in seconds: what is left of the request's `timeout`.
     ///   - pinCheck: The pin check, or `nil` for none.
     ///   - maximumResponseSize: The ceiling in bytes.
     ///   - dnsOverHTTPS: The DNS-over-HTTPS resolver, or `nil` for the system's.
     ///   - handles: Where the handle comes from and goes back to, or `nil` for a handle of its own.
     init(
-        request: HTTPRequest, timeout: TimeInterval? = nil, pinCheck: PinCheck?, maximumResponseSize: Int,
+        request: HTTPRequest, timeout: TimeInterval, pinCheck: PinCheck?, maximumResponseSize: Int,
         dnsOverHTTPS: URL? = nil, handles: CurlHandlePool? = nil
     ) throws {
         guard let handle = handles?.take() ?? curl_easy_init() else {
@@ -68,7 +68,7 @@ final class CurlTransfer: @unchecked Sendable {
         self.handle = handle
         self.handles = handles
         url = request.url
-        self.timeout = timeout ?? request.timeout
+        self.timeout = timeout
         self.pinCheck = pinCheck
         self.maximumResponseSize = maximumResponseSize
         self.dnsOverHTTPS = dnsOverHTTPS
