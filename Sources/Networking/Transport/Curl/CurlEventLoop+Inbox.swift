@@ -30,4 +30,14 @@ extension CurlEventLoop {
                 || !cancelledSockets.isEmpty
         }
     }
+
+    /// How many times another thread had to wake the loop from `curl_multi_poll` (for tests).
+    var wakeUpCount: Int {
+        inbox.withLock { $0.wakeUps }
+    }
+
+    /// How many jobs of tasks preferring the loop have run on it (for tests).
+    var jobsRunCount: Int {
+        inbox.withLock { $0.jobsRun }
+    }
 }

@@ -42,16 +42,6 @@ final class CurlEventLoop: @unchecked Sendable {
         live.withLock { $0 }
     }
 
-    /// How many times another thread had to wake the loop from `curl_multi_poll` (for tests).
-    var wakeUpCount: Int {
-        inbox.withLock { $0.wakeUps }
-    }
-
-    /// How many jobs of tasks preferring the loop have run on it (for tests).
-    var jobsRunCount: Int {
-        inbox.withLock { $0.jobsRun }
-    }
-
     /// The number of WebSocket connections opening or open.
     var openSocketCount: Int {
         socketCount.withLock { $0 }
