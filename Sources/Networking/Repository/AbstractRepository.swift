@@ -37,16 +37,8 @@ open class AbstractRepository: @unchecked Sendable {
 
     /// What the initialisers work out from the configuration, once (the configuration never changes).
     let core: RepositoryCore
-    /// The configuration's base URL (or why it has none).
-    var baseURL: Result<URL, RepositoryError> { core.baseURL }
-    /// The URLs built so far for paths without a query.
-    var pathURLs: PathURLCache { core.pathURLs }
     /// The stages every request of this repository goes through.
     var pipeline: RequestPipeline { core.pipeline }
-    /// The configuration's envelopes, error models and models, resolved.
-    var responseMapping: ResolvedResponseMapping { core.mapping }
-    /// Where decoded results go before the call returns (a store), or `nil`.
-    var resultSink: (any DecodedResultSink)? { core.resultSink }
 
     /// Creates a repository.
     /// - Parameters:
@@ -119,6 +111,7 @@ open class AbstractRepository: @unchecked Sendable {
     /// How a call's response is decoded; `path` is the call's path as written, which the response mapping matches.
     func decoding(_ method: HTTPMethod, path: String) -> ResponseDecoding {
         ResponseDecoding(
-            settings: core.decodingSettings, method: method, resourcePath: responseMapping.resourcePath(ofCall: path))
+            settings: core.decodingSettings, method: method,
+            resourcePath: core.decodingSettings.mapping.resourcePath(ofCall: path))
     }
 }

@@ -5,14 +5,10 @@ import Foundation
 /// the request builder and the decoding settings.
 final class RepositoryCore: Sendable {
     let transport: any HTTPTransport
-    let resultSink: (any DecodedResultSink)?
-    /// `configuration.baseURL()`, or why there is none (also when the response mapping is invalid).
-    let baseURL: Result<URL, RepositoryError>
-    let mapping: ResolvedResponseMapping
     let pipeline: RequestPipeline
-    /// The URLs built so far for paths without a query.
-    let pathURLs: PathURLCache
+    /// Builds every call's request (with the base URL, worked out once, and the URLs of query-less paths).
     let builder: RequestBuilder
+    /// What every call decodes with: the configuration, the resolved response mapping, the result sink.
     let decodingSettings: ResponseDecoding.Settings
 
     /// Works everything out.
@@ -28,21 +24,17 @@ final class RepositoryCore: Sendable {
     ) {
         let transport = transport ?? CurlTransport.shared
         let mapping = ResolvedResponseMapping(configuration.responseMapping)
+        // The base URL, or why there is none (also when the response mapping is invalid): every call fails with it.
         let baseURL = Result { () throws(RepositoryError) in
             let url = try configuration.baseURL()
             try mapping.validate()
             return url
         }
-        let pathURLs = PathURLCache()
         self.transport = transport
-        self.resultSink = resultSink
-        self.baseURL = baseURL
-        self.mapping = mapping
-        self.pathURLs = pathURLs
         pipeline = RequestPipeline(
             configuration: configuration, sessionManager: sessionManager, transport: transport, mapping: mapping)
         builder = RequestBuilder(
-            configuration: configuration, baseURL: baseURL, defaultHeaders: defaultHeaders, pathURLs: pathURLs)
+            configuration: configuration, baseURL: baseURL, defaultHeaders: defaultHeaders, pathURLs: PathURLCache())
         decodingSettings = ResponseDecoding.Settings(configuration: configuration, mapping: mapping, sink: resultSink)
     }
 }
