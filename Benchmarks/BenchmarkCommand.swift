@@ -33,6 +33,8 @@ enum BenchmarkCommand {
             let cache = try await CacheScenario.run(
                 rounds: options.counts.mappingRounds, calls: options.counts.cacheCalls)
             print(CacheScenario.render(cache, rounds: options.counts.mappingRounds, calls: options.counts.cacheCalls))
+            let decoding = try DecodeScenario.run(rounds: options.counts.mappingRounds)
+            print(DecodeScenario.render(decoding, rounds: options.counts.mappingRounds))
         case .webSocket:
             let result = try await WebSocketScenario.run(counts: options.counts)
             print(WebSocketScenario.render(result))
@@ -63,6 +65,7 @@ enum BenchmarkCommand {
         report.store = try StoreScenario.run(rounds: options.counts.mappingRounds)
         report.cache = try await CacheScenario.run(
             rounds: options.counts.mappingRounds, calls: options.counts.cacheCalls)
+        report.decoding = try DecodeScenario.run(rounds: options.counts.mappingRounds)
         report.webSocket = try await WebSocketScenario.run(counts: options.counts)
         report.gom = try await GOMScenario.run(counts: options.counts)
         if options.runsTransfers {
@@ -91,18 +94,37 @@ enum BenchmarkCommand {
         guard options.profiledLayer == .call || contender == .networking || contender == .networkingExecutor else {
             throw BenchmarkError("--layer applies to the networking and networking-executor contenders only")
         }
-        guard clients.takesPart(contender, on: endpoint),
-            let operation = try clients.smallGet(contender, on: endpoint, layer: options.profiledLayer)
-        else {
-            throw BenchmarkError("\(contender.title) cannot be profiled on \(endpoint.title)")
-        }
         let failures = FailureLog()
-        let executor = clients.executor(contender, concurrent: false)
-        _ = await Runner.sequential(10, label: "warm-up", failures: failures, executor: executor, operation)
-        let run = await Runner.sequential(
-            options.requests ?? 20_000, label: "profile", failures: failures, executor: executor, operation)
+        let run: RunSample
+        if let inFlight = options.profiledInFlight {
+            guard options.profiledLayer == .call, clients.takesPart(contender, on: endpoint),
+                let operation = clients.concurrentSmallGet(contender, on: endpoint)
+            else {
+                throw BenchmarkError(
+                    "--in-flight: \(contender.title) cannot be profiled on \(endpoint.title) (calls only)")
+            }
+            let executor = clients.executor(contender, concurrent: true)
+            _ = await Runner.concurrent(
+                total: inFlight * 4, inFlight: inFlight, label: "warm-up", failures: failures, executor: executor,
+                operation)
+            run = await Runner.concurrent(
+                total: options.requests ?? 20_000, inFlight: inFlight, label: "profile", failures: failures,
+                executor: executor, operation)
+        } else {
+            guard clients.takesPart(contender, on: endpoint),
+                let operation = try clients.smallGet(contender, on: endpoint, layer: options.profiledLayer)
+            else {
+                throw BenchmarkError("\(contender.title) cannot be profiled on \(endpoint.title)")
+            }
+            let executor = clients.executor(contender, concurrent: false)
+            _ = await Runner.sequential(10, label: "warm-up", failures: failures, executor: executor, operation)
+            run = await Runner.sequential(
+                options.requests ?? 20_000, label: "profile", failures: failures, executor: executor, operation)
+        }
+        let layer = options.profiledLayer == .call ? "" : " (\(options.profiledLayer.rawValue))"
+        let inFlight = options.profiledInFlight.map { ", \($0) in flight" } ?? ""
         print(
-            "profile: \(contender.title)\(options.profiledLayer == .call ? "" : " (\(options.profiledLayer.rawValue))"), \(run.requests) requests on \(endpoint.title), \(Format.grouped(run.requestsPerSecond)) req/s, "
+            "profile: \(contender.title)\(layer)\(inFlight), \(run.requests) requests on \(endpoint.title), \(Format.grouped(run.requestsPerSecond)) req/s, "
                 + "\(Format.fixed(run.cpuMicrosecondsPerRequest, 1)) µs CPU per request, \(run.failures) failed")
         for line in failures.lines {
             print(line)

@@ -52,6 +52,9 @@ struct Options: Sendable {
     var profiledLayer = ProfileLayer.call
     /// Overrides the request count of `--profile` and `--rss-growth` runs.
     var requests: Int?
+    /// `--in-flight N`: a `--profile http|https|h2` run keeps N requests in flight on the concurrent scenario's
+    /// repositories (at most 16 connections), as scenario 2 does; `nil` for one at a time.
+    var profiledInFlight: Int?
     /// The file the transfer scenario uploads (real data, written by script/bench).
     var uploadFilePath = ""
     /// Where downloads go (deleted after each run).
@@ -141,6 +144,12 @@ struct Options: Sendable {
                     throw BenchmarkError("--layer takes call, raw or transport, not \"\(name)\"")
                 }
                 profiledLayer = layer
+            case "--in-flight":
+                let text = try value(argument)
+                guard let count = Int(text), count > 0 else {
+                    throw BenchmarkError("--in-flight takes a positive count, not \"\(text)\"")
+                }
+                profiledInFlight = count
             case "--profile":
                 let name = try value(argument)
                 guard let target = ProfileTarget(rawValue: name) else {

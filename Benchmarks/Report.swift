@@ -11,6 +11,8 @@ struct Report {
     var transfers: TransferScenario.Result?
     /// The envelope scenario.
     var envelopes: [MappingScenario.Variant: Samples] = [:]
+    /// The JSON decoding scenario.
+    var decoding: [DecodeScenario.Variant: Samples] = [:]
     /// The store scenario.
     var store: [StoreScenario.Variant: Samples] = [:]
     /// The cache scenario.
@@ -46,6 +48,7 @@ struct Report {
         sections.append(MappingScenario.render(envelopes, rounds: counts.mappingRounds))
         sections.append(StoreScenario.render(store, rounds: counts.mappingRounds))
         sections.append(CacheScenario.render(cache, rounds: counts.mappingRounds, calls: counts.cacheCalls))
+        sections.append(DecodeScenario.render(decoding, rounds: counts.mappingRounds))
         if let webSocket {
             sections.append(WebSocketScenario.render(webSocket))
         }

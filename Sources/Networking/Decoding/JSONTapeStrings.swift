@@ -1,0 +1,197 @@
+import Foundation
+
+/// Turns a ``JSONTape``'s string and number texts into Swift values, with Foundation's `JSONDecoder` results.
+enum JSONTapeStrings {
+    /// The string of a string entry (its text was checked by the parser).
+    static func string(_ entry: JSONTape.Entry, in tape: JSONTape) -> String {
+        let text = tape.text(of: entry)
+        guard entry.flag else {
+            return String(decoding: text, as: UTF8.self)
+        }
+        return unescaped(text)
+    }
+
+    /// Whether a string entry (a key) equals `key`: byte by byte for plain ASCII keys, else as Swift strings
+    /// (canonical equivalence, as Foundation's dictionary of keys compares them).
+    static func key(_ entry: JSONTape.Entry, in tape: JSONTape, equals key: String, keyIsASCII: Bool) -> Bool {
+        guard !entry.flag, keyIsASCII else {
+            return string(entry, in: tape) == key
+        }
+        let text = tape.text(of: entry)
+        var key = key
+        return key.withUTF8 { utf8 in
+            guard utf8.count == text.count, let keyBytes = utf8.baseAddress, let textBytes = text.baseAddress else {
+                return utf8.count == text.count
+            }
+            return memcmp(keyBytes, textBytes, text.count) == 0
+        }
+    }
+
+    /// The value of four hex digits at `index`, or `nil`.
+    static func hexUnit(_ bytes: UnsafeRawBufferPointer, at index: Int) -> UInt16? {
+        guard index + 4 <= bytes.count else {
+            return nil
+        }
+        var unit: UInt16 = 0
+        for offset in 0..<4 {
+            let byte = bytes[index + offset]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            unit = unit << 4 | UInt16(digit)
+        }
+        return unit
+    }
+
+    /// A string with its escapes resolved (checked by the parser: every `\u` surrogate is paired).
+    private static func unescaped(_ text: UnsafeRawBufferPointer) -> String {
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(text.count)
+        var index = 0
+        while index < text.count {
+            let byte = text[index]
+            guard byte == UInt8(ascii: "\\"), index + 1 < text.count else {
+                utf8.append(byte)
+                index += 1
+                continue
+            }
+            let escape = text[index + 1]
+            index += 2
+            switch escape {
+            case UInt8(ascii: "b"): utf8.append(0x08)
+            case UInt8(ascii: "f"): utf8.append(0x0C)
+            case UInt8(ascii: "n"): utf8.append(0x0A)
+            case UInt8(ascii: "r"): utf8.append(0x0D)
+            case UInt8(ascii: "t"): utf8.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = UInt32(hexUnit(text, at: index) ?? 0xFFFD)
+                index += 4
+                if scalar >= 0xD800 && scalar <= 0xDBFF, let low = hexUnit(text, at: index + 2) {
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+                    index += 6
+                }
+                utf8.append(contentsOf: Unicode.Scalar(scalar).map { Array(String($0).utf8) } ?? [0xEF, 0xBF, 0xBD])
+            default: utf8.append(escape)  // \" \\ \/
+            }
+        }
+        return String(decoding: utf8, as: UTF8.self)
+    }
+
+    /// A number entry as an integer of type `T`: only a text without fraction or exponent that fits, else `nil`
+    /// (Foundation also takes `1.0` or `1e3` for an integer; such texts go to it).
+    static func integer<T: FixedWidthInteger>(_ entry: JSONTape.Entry, in tape: JSONTape, as type: T.Type) -> T? {
+        guard entry.kind == .number, entry.flag else {
+            return nil
+        }
+        let text = tape.text(of: entry)
+        var index = 0
+        let negative = text[0] == UInt8(ascii: "-")
+        if negative {
+            guard T.isSigned else {
+                return nil
+            }
+            index = 1
+        }
+        var value: T = 0
+        while index < text.count {
+            let digit = T(text[index] &- UInt8(ascii: "0"))
+            let (shifted, overflowShift) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflowAdd) =
+                negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+            guard !overflowShift, !overflowAdd else {
+                return nil
+            }
+            value = next
+            index += 1
+        }
+        return value
+    }
+
+    /// A number entry as a `Double`, correctly rounded; `nil` for a value out of range (Foundation refuses them).
+    static func double(_ entry: JSONTape.Entry, in tape: JSONTape) -> Double? {
+        guard entry.kind == .number else {
+            return nil
+        }
+        let text = tape.text(of: entry)
+        if let exact = exactDouble(text) {
+            return exact
+        }
+        return checked(Double(String(decoding: text, as: UTF8.self)), text)
+    }
+
+    /// A number entry as a `Float`, rounded once from the text as Foundation does.
+    static func float(_ entry: JSONTape.Entry, in tape: JSONTape) -> Float? {
+        guard entry.kind == .number else {
+            return nil
+        }
+        let text = tape.text(of: entry)
+        return checked(Float(String(decoding: text, as: UTF8.self)), text)
+    }
+
+    /// Refuses what Foundation refuses: infinities, and a zero from a text with a non-zero digit (underflow).
+    private static func checked<F: BinaryFloatingPoint>(_ value: F?, _ text: UnsafeRawBufferPointer) -> F? {
+        guard let value, value.isFinite else {
+            return nil
+        }
+        if value == 0 {
+            for byte in text {
+                if byte | 0x20 == UInt8(ascii: "e") {
+                    break
+                }
+                if byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9") {
+                    return nil
+                }
+            }
+        }
+        return value
+    }
+
+    /// The exact value of a short decimal text (at most 15 significant digits, at most 22 fraction digits, no
+    /// exponent): the digits are exact in a `Double` and so is the power of ten, so one division rounds correctly.
+    /// `nil` for any other text.
+    private static func exactDouble(_ text: UnsafeRawBufferPointer) -> Double? {
+        var index = 0
+        let negative = text[0] == UInt8(ascii: "-")
+        if negative {
+            index = 1
+        }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var fractionDigits = 0
+        var inFraction = false
+        while index < text.count {
+            let byte = text[index]
+            if byte == UInt8(ascii: ".") {
+                inFraction = true
+            } else if byte &- UInt8(ascii: "0") < 10 {
+                mantissa = mantissa * 10 + UInt64(byte &- UInt8(ascii: "0"))
+                digits += 1
+                if inFraction {
+                    fractionDigits += 1
+                }
+                guard digits <= 15 else {
+                    return nil
+                }
+            } else {
+                return nil  // an exponent
+            }
+            index += 1
+        }
+        guard fractionDigits <= 22 else {
+            return nil
+        }
+        var value = Double(mantissa)
+        if fractionDigits > 0 {
+            value /= powersOfTen[fractionDigits]
+        }
+        return negative ? -value : value
+    }
+
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
+        (0..<exponent).reduce(1.0) { product, _ in product * 10 }
+    }
+}
