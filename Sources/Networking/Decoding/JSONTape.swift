@@ -42,6 +42,11 @@ final class JSONTape {
     let cursors: UnsafeMutablePointer<UInt32>
     /// Set by a ``TapeDecoder`` that met something only Foundation's decoder decides: its result is not used.
     var diverged = false
+    /// Per large object searched by string (keys that may repeat or are not plain ASCII), its keys and the entry
+    /// of each one's first value, made at the first lookup so that lookups stay linear in all.
+    private var keyIndexes: [Int: [String: Int]] = [:]
+    /// Objects with more members than this get a ``keyIndex(ofObject:)`` instead of a search from the first member.
+    static let indexedObjectSize = 16
 
     /// Parses `bytes`, which the tape points at (no copy) until ``ownBytes()``; `nil` for a text this parser does
     /// not accept.
@@ -76,6 +81,27 @@ final class JSONTape {
         copy.copyMemory(from: bytes)
         bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(copy)[0..<bytes.count])
         ownsBytes = true
+    }
+
+    /// The keys of the object at `object`, each with the entry of its first value (Foundation's rule), compared as
+    /// Swift strings (canonical equivalence, as Foundation's dictionary of keys).
+    func keyIndex(ofObject object: Int) -> [String: Int] {
+        if let index = keyIndexes[object] {
+            return index
+        }
+        var index: [String: Int] = [:]
+        index.reserveCapacity(Int(entries[object].count))
+        var keyIndex = object + 1
+        let end = Int(entries[object].end)
+        while keyIndex < end {
+            let key = JSONTapeStrings.string(entries[keyIndex], in: self)
+            if index[key] == nil {
+                index[key] = keyIndex + 1
+            }
+            keyIndex = Int(entries[keyIndex + 1].end)
+        }
+        keyIndexes[object] = index
+        return index
     }
 
     /// The raw bytes of a string's or number's text.

@@ -70,7 +70,7 @@ struct JSONTapeParser {
         position += 1
         skipWhitespace()
         var members: UInt32 = 0
-        var seen: UInt64 = 0
+        var seen: (low: UInt64, high: UInt64) = (0, 0)
         var repeats = false
         var complexKeys = false
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
@@ -85,11 +85,17 @@ struct JSONTapeParser {
                 if key.isComplex {
                     complexKeys = true
                 } else {
-                    // A 64-bit signature of the keys so far: a key whose bit is taken may repeat an earlier one, and
+                    // A 128-bit signature of the keys so far: a key whose bit is taken may repeat an earlier one, and
                     // that object's lookups then always start from its first member (the first of equal keys wins).
-                    let bit = UInt64(1) << (key.signature & 63)
-                    repeats = repeats || seen & bit != 0
-                    seen |= bit
+                    let slot = key.signature >> 57  // 0...127, from the well-mixed top bits
+                    let bit = UInt64(1) << (slot & 63)
+                    if slot < 64 {
+                        repeats = repeats || seen.low & bit != 0
+                        seen.low |= bit
+                    } else {
+                        repeats = repeats || seen.high & bit != 0
+                        seen.high |= bit
+                    }
                 }
                 skipWhitespace()
                 guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
@@ -189,7 +195,8 @@ struct JSONTapeParser {
                 let first = length > 0 ? UInt64(bytes[start]) : 0
                 let last = length > 0 ? UInt64(bytes[start + length - 1]) : 0
                 return StringInfo(
-                    isComplex: escaped || nonASCII, signature: UInt64(length) &* 31 &+ first &* 7 &+ last)
+                    isComplex: escaped || nonASCII,
+                    signature: (UInt64(length) << 16 ^ first << 8 ^ last) &* 0x9E37_79B9_7F4A_7C15)
             }
             if byte < 0x20 {
                 return nil

@@ -81,24 +81,18 @@ enum JSONTapeStrings {
         return String(decoding: utf8, as: UTF8.self)
     }
 
-    /// A number entry as an integer of type `T`: only a text without fraction or exponent that fits, else `nil`
-    /// (Foundation also takes `1.0` or `1e3` for an integer; such texts go to it).
-    static func integer<T: FixedWidthInteger>(_ entry: JSONTape.Entry, in tape: JSONTape, as type: T.Type) -> T? {
+    /// A number entry as a signed 64-bit integer: only a text without fraction or exponent that fits, else `nil`
+    /// (Foundation also takes `1.0` or `1e3` for an integer; such texts go to it). Not generic: a generic parser
+    /// ran unspecialized inside the generic containers, several times slower.
+    static func signed(_ entry: JSONTape.Entry, in tape: JSONTape) -> Int64? {
         guard entry.kind == .number, entry.flag else {
             return nil
         }
         let text = tape.text(of: entry)
-        var index = 0
         let negative = text[0] == UInt8(ascii: "-")
-        if negative {
-            guard T.isSigned else {
-                return nil
-            }
-            index = 1
-        }
-        var value: T = 0
-        while index < text.count {
-            let digit = T(text[index] &- UInt8(ascii: "0"))
+        var value: Int64 = 0
+        for byte in text.dropFirst(negative ? 1 : 0) {
+            let digit = Int64(byte &- UInt8(ascii: "0"))
             let (shifted, overflowShift) = value.multipliedReportingOverflow(by: 10)
             let (next, overflowAdd) =
                 negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
@@ -106,7 +100,27 @@ enum JSONTapeStrings {
                 return nil
             }
             value = next
-            index += 1
+        }
+        return value
+    }
+
+    /// A number entry as an unsigned 64-bit integer (no sign, no fraction, no exponent), else `nil`.
+    static func unsigned(_ entry: JSONTape.Entry, in tape: JSONTape) -> UInt64? {
+        guard entry.kind == .number, entry.flag else {
+            return nil
+        }
+        let text = tape.text(of: entry)
+        guard text[0] != UInt8(ascii: "-") else {
+            return nil  // "-0" is 0 to Foundation; left to it
+        }
+        var value: UInt64 = 0
+        for byte in text {
+            let (shifted, overflowShift) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflowAdd) = shifted.addingReportingOverflow(UInt64(byte &- UInt8(ascii: "0")))
+            guard !overflowShift, !overflowAdd else {
+                return nil
+            }
+            value = next
         }
         return value
     }
@@ -132,22 +146,40 @@ enum JSONTapeStrings {
         return checked(Float(String(decoding: text, as: UTF8.self)), text)
     }
 
-    /// Refuses what Foundation refuses: infinities, and a zero from a text with a non-zero digit (underflow).
+    /// Refuses what Foundation refuses: infinities, and a zero that Foundation's check does not call a true zero.
     private static func checked<F: BinaryFloatingPoint>(_ value: F?, _ text: UnsafeRawBufferPointer) -> F? {
         guard let value, value.isFinite else {
             return nil
         }
-        if value == 0 {
-            for byte in text {
-                if byte | 0x20 == UInt8(ascii: "e") {
-                    break
-                }
-                if byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9") {
-                    return nil
-                }
+        return value != 0 || isTrueZero(text) ? value : nil
+    }
+
+    /// Foundation's test (`JSONDecoderImpl.isTrueZero`) that a text read as 0 has no non-zero digit, with its exact
+    /// order of looking: four bytes at a time from the front, then the last one to three from the back, deciding at
+    /// the first non-zero digit (not zero) or exponent mark (zero). So `0e2` is no zero to it while `0e10` is.
+    static func isTrueZero(_ text: UnsafeRawBufferPointer) -> Bool {
+        func check(_ byte: UInt8) -> Bool? {
+            switch byte {
+            case UInt8(ascii: "1")...UInt8(ascii: "9"): false
+            case UInt8(ascii: "e"), UInt8(ascii: "E"): true
+            default: nil
             }
         }
-        return value
+        var start = 0
+        while text.count - start >= 4 {
+            for offset in 0..<4 {
+                if let decided = check(text[start + offset]) {
+                    return decided
+                }
+            }
+            start += 4
+        }
+        for index in (start..<text.count).reversed() {
+            if let decided = check(text[index]) {
+                return decided
+            }
+        }
+        return true
     }
 
     /// The exact value of a short decimal text (at most 15 significant digits, at most 22 fraction digits, no

@@ -110,10 +110,23 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     func integer<T: FixedWidthInteger>(_ index: Int, as type: T.Type, path: TapePath?) throws -> T {
-        guard let value = JSONTapeStrings.integer(entry(index), in: tape, as: type) else {
-            throw diverge("not an integer text that fits \(T.self)", at: path)
+        let entry = entry(index)
+        if T.isSigned {
+            if let value = JSONTapeStrings.signed(entry, in: tape), let integer = T(exactly: value) {
+                return integer
+            }
+        } else if let value = JSONTapeStrings.unsigned(entry, in: tape), let integer = T(exactly: value) {
+            return integer
         }
-        return value
+        throw diverge("not an integer text that fits \(T.self)", at: path)
+    }
+
+    /// An `Int`, without generic code (the common case).
+    func int(_ index: Int, path: TapePath?) throws -> Int {
+        guard let value = JSONTapeStrings.signed(entry(index), in: tape) else {
+            throw diverge("not an integer text that fits Int", at: path)
+        }
+        return Int(value)
     }
 
     func double(_ index: Int, path: TapePath?) throws -> Double {
@@ -140,7 +153,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     func decode(_ type: String.Type) throws -> String { try string(current, path: path) }
     func decode(_ type: Double.Type) throws -> Double { try double(current, path: path) }
     func decode(_ type: Float.Type) throws -> Float { try float(current, path: path) }
-    func decode(_ type: Int.Type) throws -> Int { try integer(current, as: type, path: path) }
+    func decode(_ type: Int.Type) throws -> Int { try int(current, path: path) }
     func decode(_ type: Int8.Type) throws -> Int8 { try integer(current, as: type, path: path) }
     func decode(_ type: Int16.Type) throws -> Int16 { try integer(current, as: type, path: path) }
     func decode(_ type: Int32.Type) throws -> Int32 { try integer(current, as: type, path: path) }
@@ -150,6 +163,9 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(current, as: type, path: path) }
     func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(current, as: type, path: path) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(current, as: type, path: path) }
+    // 128-bit integers: rare, and Foundation's rules for them are its own.
+    func decode(_ type: Int128.Type) throws -> Int128 { throw diverge("Int128 left to JSONDecoder", at: path) }
+    func decode(_ type: UInt128.Type) throws -> UInt128 { throw diverge("UInt128 left to JSONDecoder", at: path) }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try unwrap(current, as: type, path: path)

@@ -27,7 +27,10 @@ package enum TapeDecoding {
             }
             let result = Result { try decodeRoot(type, from: tape, at: keyPath) }
             if !isKnownUniquelyReferenced(&tape) {
-                tape.ownBytes()  // something decoded kept a container or decoder: it must not point into `body`
+                // The value kept a container or decoder, which could be read later and fail where Foundation's
+                // would not: Foundation decodes. The kept one stops pointing into `body`, so reading it stays safe.
+                tape.ownBytes()
+                return nil
             }
             switch result {
             case .success(let value): return tape.diverged ? nil : value

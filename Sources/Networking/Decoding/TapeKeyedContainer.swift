@@ -41,13 +41,17 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             return nil
         }
         let name = key.stringValue
+        let searchedFromFirst = objectEntry.flag || objectEntry.hasComplexKeys
+        if searchedFromFirst, objectEntry.count > JSONTape.indexedObjectSize {
+            return tape.keyIndex(ofObject: object)[name]
+        }
         let keyIsASCII = name.utf8.allSatisfy { $0 < 0x80 }
         let byStrings = objectEntry.hasComplexKeys || !keyIsASCII
         let first = object + 1
         let end = Int(objectEntry.end)
         let resume = Int(tape.cursors[object])
         // Where this lookup starts: the member after the last one found, unless a key may appear twice.
-        let start = objectEntry.flag || objectEntry.hasComplexKeys || resume == 0 ? first : resume
+        let start = searchedFromFirst || resume == 0 ? first : resume
         var keyIndex = start
         var wrapped = start == first
         while true {
@@ -122,7 +126,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try decoder.float(try value(key), path: path)
     }
 
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decoder.int(try value(key), path: path) }
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(key) }
     func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(key) }
     func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(key) }
@@ -132,6 +136,14 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(key) }
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(key) }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(key) }
+
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 {
+        throw decoder.diverge("Int128 left to JSONDecoder", at: child(key))
+    }
+
+    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 {
+        throw decoder.diverge("UInt128 left to JSONDecoder", at: child(key))
+    }
 
     private func integer<T: FixedWidthInteger>(_ key: Key) throws -> T {
         try decoder.integer(try value(key), as: T.self, path: path)
@@ -154,7 +166,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-        try presentValue(key).map { try decoder.integer($0, as: type, path: path) }
+        try presentValue(key).map { try decoder.int($0, path: path) }
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {

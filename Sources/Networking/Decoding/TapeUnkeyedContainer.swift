@@ -65,7 +65,9 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: Float.Type) throws -> Float {
         try read { [decoder, path] in try decoder.float($0, path: path) }
     }
-    mutating func decode(_ type: Int.Type) throws -> Int { try integer() }
+    mutating func decode(_ type: Int.Type) throws -> Int {
+        try read { [decoder, path] in try decoder.int($0, path: path) }
+    }
     mutating func decode(_ type: Int8.Type) throws -> Int8 { try integer() }
     mutating func decode(_ type: Int16.Type) throws -> Int16 { try integer() }
     mutating func decode(_ type: Int32.Type) throws -> Int32 { try integer() }
@@ -75,6 +77,12 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try integer() }
     mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer() }
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer() }
+    mutating func decode(_ type: Int128.Type) throws -> Int128 {
+        throw decoder.diverge("Int128 left to JSONDecoder", at: child)
+    }
+    mutating func decode(_ type: UInt128.Type) throws -> UInt128 {
+        throw decoder.diverge("UInt128 left to JSONDecoder", at: child)
+    }
 
     private mutating func integer<T: FixedWidthInteger>() throws -> T {
         try read { [decoder, path] in try decoder.integer($0, as: T.self, path: path) }

@@ -11,7 +11,9 @@ struct EventMonitorStage: Sendable {
     ///   - attempts: The call's attempt numbering.
     /// - Returns: The transport's response, whatever its status.
     /// - Throws: What the transport throws; `CancellationError` when the task was cancelled meanwhile.
-    func send(_ request: HTTPRequest, _ context: RequestContext, attempts: CallAttempts) async throws -> HTTPResponse {
+    nonisolated(nonsending) func send(_ request: HTTPRequest, _ context: RequestContext, attempts: CallAttempts)
+        async throws -> HTTPResponse
+    {
         var context = context
         context.attempt = attempts.claim(context.attempt)
         for monitor in monitors {

@@ -43,7 +43,9 @@ final class RequestPipeline: Sendable {
     ///   - context: The call it belongs to.
     ///   - attempts: The call's attempt numbering, shared by the requests of one call (the polls of a
     ///     polling call); a new one by default.
-    func execute(_ request: HTTPRequest, context: RequestContext, attempts: CallAttempts = CallAttempts()) async
+    nonisolated(nonsending) func execute(
+        _ request: HTTPRequest, context: RequestContext, attempts: CallAttempts = CallAttempts()
+    ) async
         -> Result<HTTPResponse, RepositoryError>
     {
         guard !Task.isCancelled else {

@@ -79,7 +79,7 @@ open class AbstractRepository: @unchecked Sendable {
     }
 
     /// Builds the request and runs it through the pipeline, without decoding.
-    func send(
+    nonisolated(nonsending) func send(
         method: HTTPMethod, path: String, body: RequestBody, headers: [String: String], requiresSession: Bool = true,
         followsRedirects: Bool = true
     ) async -> Result<HTTPResponse, RepositoryError> {

@@ -4,9 +4,11 @@ extension Result where Success == HTTPResponse, Failure == RepositoryError {
     /// large decode never stalls the other transfers; anywhere else, right here.
     /// - Parameter decode: Turns the response into the call's result.
     /// - Returns: The decoded result, or the error of the call.
-    func decoded<T: Sendable>(_ decode: (HTTPResponse) -> Result<T, RepositoryError>) async -> Result<
-        T, RepositoryError
-    > {
+    nonisolated(nonsending) func decoded<T: Sendable>(_ decode: (HTTPResponse) -> Result<T, RepositoryError>) async
+        -> Result<
+            T, RepositoryError
+        >
+    {
         switch self {
         case .success(let response):
             await CurlEventLoop.decodeOffLoopThread(bodySize: response.body.count) { decode(response) }

@@ -13,6 +13,14 @@ public struct HTTPHeaders: Sendable, Equatable, ExpressibleByDictionaryLiteral, 
     public typealias Element = (name: String, value: String)
 
     private var fields: [Element]
+    /// A received header section not yet parsed: the fields are ``ReceivedHeaderLines/fields`` until a change copies
+    /// them into `fields`.
+    private var received: ReceivedHeaderLines?
+
+    /// The fields, parsing a received section on first use.
+    private var all: [Element] {
+        received?.fields ?? fields
+    }
 
     /// Creates empty headers.
     public init() {
@@ -29,6 +37,20 @@ public struct HTTPHeaders: Sendable, Equatable, ExpressibleByDictionaryLiteral, 
     /// - Parameter fields: Names and values.
     public init(fields: [(name: String, value: String)]) {
         self.fields = fields
+    }
+
+    /// Headers of a received response, parsed when first read.
+    init(received: ReceivedHeaderLines) {
+        fields = []
+        self.received = received
+    }
+
+    /// Takes the received fields into `fields` before a change.
+    private mutating func materialize() {
+        if let received {
+            fields = received.fields
+            self.received = nil
+        }
     }
 
     /// Creates headers from a dictionary literal; a repeated name replaces the earlier value.
@@ -52,6 +74,7 @@ public struct HTTPHeaders: Sendable, Equatable, ExpressibleByDictionaryLiteral, 
                 remove(name)
                 return
             }
+            materialize()
             if let index = fields.firstIndex(where: { Self.matches($0.name, name) }) {
                 fields[index] = (name: fields[index].name, value: newValue)
                 fields = fields.enumerated().filter { $0.offset == index || !Self.matches($0.element.name, name) }
@@ -66,7 +89,7 @@ public struct HTTPHeaders: Sendable, Equatable, ExpressibleByDictionaryLiteral, 
     /// - Parameter name: The field name.
     /// - Returns: The values; empty when the field is absent.
     public func values(for name: String) -> [String] {
-        fields.filter { Self.matches($0.name, name) }.map(\.value)
+        all.filter { Self.matches($0.name, name) }.map(\.value)
     }
 
     /// Adds a field, keeping any earlier field of the same name.
@@ -74,36 +97,39 @@ public struct HTTPHeaders: Sendable, Equatable, ExpressibleByDictionaryLiteral, 
     ///   - name: The field name.
     ///   - value: The field value.
     public mutating func add(name: String, value: String) {
+        materialize()
         fields.append((name: name, value: value))
     }
 
     /// Removes every field of the name `name` (any case).
     /// - Parameter name: The field name.
     public mutating func remove(_ name: String) {
+        materialize()
         fields.removeAll { Self.matches($0.name, name) }
     }
 
     /// Whether a field of the name `name` (any case) is present.
     /// - Parameter name: The field name.
     public func contains(_ name: String) -> Bool {
-        fields.contains { Self.matches($0.name, name) }
+        all.contains { Self.matches($0.name, name) }
     }
 
     /// The number of fields, counting repeated ones.
-    public var count: Int { fields.count }
+    public var count: Int { all.count }
 
     /// Whether there are no fields.
-    public var isEmpty: Bool { fields.isEmpty }
+    public var isEmpty: Bool { all.isEmpty }
 
     /// Iterates the fields in order.
     public func makeIterator() -> IndexingIterator<[Element]> {
-        fields.makeIterator()
+        all.makeIterator()
     }
 
     /// Headers are equal when they have the same fields, names compared case-insensitively, in the same order.
     public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
-        lhs.fields.count == rhs.fields.count
-            && zip(lhs.fields, rhs.fields).allSatisfy { matches($0.name, $1.name) && $0.value == $1.value }
+        let (lhs, rhs) = (lhs.all, rhs.all)
+        return lhs.count == rhs.count
+            && zip(lhs, rhs).allSatisfy { matches($0.name, $1.name) && $0.value == $1.value }
     }
 
     /// Whether two field names are the same in any case: byte by byte, ASCII letters folded (names are tokens, RFC

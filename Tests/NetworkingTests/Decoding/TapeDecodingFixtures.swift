@@ -164,12 +164,15 @@ enum RandomBookJSON {
     }
 
     static func number(using generator: inout SplitMix64) -> String {
-        switch Int.random(in: 0..<8, using: &generator) {
+        switch Int.random(in: 0..<9, using: &generator) {
         case 0: String(Double.random(in: -1e6...1e6, using: &generator))
         case 1: "\(Int.random(in: 1..<10, using: &generator))e\(Int.random(in: -330 ... 330, using: &generator))"
         case 2: "0.\(String(repeating: "0", count: Int.random(in: 0..<30, using: &generator)))1"
         case 3: "\(UInt64.random(in: 0 ... .max, using: &generator)).\(Int.random(in: 0..<1000, using: &generator))"
         case 4: "-0.0"
+        case 5:  // zeros with exponents, which Foundation accepts or refuses by its own scan order
+            ["0", "-0", "0.0", "0.00", "-0.000"][Int.random(in: 0..<5, using: &generator)] + "e"
+                + String(Int.random(in: 0..<40, using: &generator))
         default: "\(Int.random(in: -999..<999, using: &generator)).\(Int.random(in: 0..<99, using: &generator))"
         }
     }

@@ -83,6 +83,11 @@ struct TapeDecodingTests {
             #"{"id": 1, "title": "t", "year": 40000, "available": true, "rating": 1, "tags": []}"#,  // Int16 overflow
             #"{"id": 1, "title": "t", "year": 1, "available": true, "rating": 1e400, "tags": []}"#,
             #"{"id": 1, "title": "t", "year": 1, "available": true, "rating": 1e-400, "tags": []}"#,
+            #"{"id": 1, "title": "t", "year": 1, "available": true, "rating": 0e2, "tags": []}"#,
+            #"{"id": 1, "title": "t", "year": 1, "available": true, "rating": 0.00e5, "tags": []}"#,
+            #"{"id": 1, "title": "t", "year": 1, "available": true, "rating": -0.00e1, "tags": [], "price": 0E9}"#,
+            #"{"id": 1, "title": "t", "year": 1, "available": true, "rating": 0e10, "tags": [], "price": 0.0e2}"#,
+            #"{"id": 1, "title": "t", "year": 1, "available": true, "rating": -0e1, "tags": [], "price": 0e0}"#,
             #"{"id": 1, "title": "t", "year": 1, "available": true, "rating": 1, "tags": [], "edition": -0}"#,
             #"{"id": 1, "title": "t", "year": 1, "available": true, "rating": 1, "tags": [], "edition": 256}"#,
             #"{"id": 1, "title": "t", "year": 1, "available": "yes", "rating": 1, "tags": []}"#,
@@ -192,9 +197,9 @@ struct TapeDecodingTests {
         #expect(shallower.withUnsafeBytes { JSONTape(parsing: $0) } != nil)
     }
 
-    @Test("a container the model keeps reads the text after the body is gone")
+    @Test("a model that keeps its container gets Foundation's, which reads the text after the body is gone")
     func keptContainer() throws {
-        // Given: a model that keeps its container and reads it later
+        // Given: a model that keeps its container and reads it later, and a body whose bytes change afterwards
         final class Keeper: Decodable, @unchecked Sendable {
             // @unchecked Sendable: read by the test's one task only.
             let container: KeyedDecodingContainer<Probe.AnyKey>
@@ -202,19 +207,62 @@ struct TapeDecodingTests {
                 container = try decoder.container(keyedBy: Probe.AnyKey.self)
             }
         }
-        let text = Array(Self.book.utf8)
+        let text = Array(#"{"title": "Dune", "count": 1.0}"#.utf8)
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.count)
         defer { buffer.deallocate() }
         _ = buffer.initialize(from: text)
         let body = Data(bytesNoCopy: buffer.baseAddress!, count: text.count, deallocator: .none)
-        let keeper = try #require(try TapeDecoding.fastDecode(Keeper.self, from: body))
-        buffer.update(repeating: UInt8(ascii: "X"))  // the body's bytes change once decoding is over
         // When
-        let title = try keeper.container.decode(String.self, forKey: Probe.AnyKey(stringValue: "title"))
-        let tags = try keeper.container.decode([String].self, forKey: Probe.AnyKey(stringValue: "tags"))
+        let fast = try TapeDecoding.fastDecode(Keeper.self, from: body)
+        let keeper = try TapeDecoding.decode(Keeper.self, from: body)
+        buffer.update(repeating: UInt8(ascii: "X"))  // the body's bytes change once decoding is over
+        // Then: the kept container answers as Foundation's would, later reads included
+        #expect(fast == nil)
+        #expect(try keeper.container.decode(String.self, forKey: Probe.AnyKey(stringValue: "title")) == "Dune")
+        #expect(try keeper.container.decode(Int.self, forKey: Probe.AnyKey(stringValue: "count")) == 1)
+    }
+
+    @Test("128-bit integers go to Foundation, also when the model catches the error")
+    func wideIntegers() {
+        // Given
+        struct Wide: Decodable, Equatable {
+            var signed: Int128
+            var unsigned: UInt128?
+            var list: [UInt128]
+            var caught: Int128?
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: Probe.AnyKey.self)
+                signed = try container.decode(Int128.self, forKey: Probe.AnyKey(stringValue: "signed"))
+                unsigned = try container.decodeIfPresent(UInt128.self, forKey: Probe.AnyKey(stringValue: "unsigned"))
+                list = try container.decode([UInt128].self, forKey: Probe.AnyKey(stringValue: "list"))
+                caught = try? container.decode(Int128.self, forKey: Probe.AnyKey(stringValue: "caught"))
+            }
+        }
+        for text in [
+            #"{"signed": -5, "unsigned": 170141183460469231731687303715884105728, "list": [1, 2], "caught": 7}"#,
+            #"{"signed": 5, "list": []}"#, #"{"signed": 1.5, "list": []}"#,
+        ] {
+            // When / Then
+            expectSameOutcome(Wide.self, Data(text.utf8))
+        }
+        expectSameOutcome(Int128.self, Data("5".utf8))
+    }
+
+    @Test("objects with thousands of keys, repeated or not ASCII, decode in linear time")
+    func largeObjects() throws {
+        // Given: 20,000 keys with a repeat (searched by string) and 20,000 Cyrillic keys; a quadratic search takes
+        // minutes here, a linear one well under a second
+        let repeated = "{" + (0..<20_000).map { "\"key\($0)\": \($0)" }.joined(separator: ",") + #", "key7": -1}"#
+        let cyrillic = "{" + (0..<20_000).map { "\"ключ\($0)\": \($0)" }.joined(separator: ",") + "}"
+        let start = ContinuousClock.now
+        // When
+        let first = try TapeDecoding.fastDecode([String: Int].self, from: Data(repeated.utf8))
+        let second = try TapeDecoding.fastDecode([String: Int].self, from: Data(cyrillic.utf8))
         // Then
-        #expect(title == "Dune")
-        #expect(tags == ["sf", "classic"])
+        #expect(start.duration(to: .now) < .seconds(20))
+        #expect(first == (try JSONDecoder.networking.decode([String: Int].self, from: Data(repeated.utf8))))
+        #expect(first?["key7"] == 7)
+        #expect(second?.count == 20_000)
     }
 
     @Test("random texts of one model decode as Foundation decodes them")

@@ -39,4 +39,39 @@ struct ResponseHeaderCollectorTests {
         #expect(fields.prefix(2) == ["Content-Type=application/json; charset=utf-8", "X-Name=Zoë"])
         #expect(fields.last == "X-20=value 20")
     }
+
+    @Test("received headers read, change and compare like headers built from fields, from many tasks at once")
+    func lazyHeaders() async {
+        // Given
+        var collector = ResponseHeaderCollector()
+        for line in [
+            "HTTP/1.1 200 OK\r\n", "Set-Cookie: a=1\r\n", "Content-Type: text/plain\r\n", "set-cookie: b=2\r\n",
+        ] {
+            Array(line.utf8).withUnsafeBytes { collector.consume($0) }
+        }
+        let received = collector.headers
+        let built = HTTPHeaders(fields: [
+            (name: "Set-Cookie", value: "a=1"), (name: "Content-Type", value: "text/plain"),
+            (name: "set-cookie", value: "b=2"),
+        ])
+        // When: many tasks read the same received headers first
+        let reads = await withTaskGroup(of: String?.self) { group in
+            for _ in 0..<32 {
+                group.addTask { received["SET-COOKIE"] }
+            }
+            return await group.reduce(into: [String?]()) { $0.append($1) }
+        }
+        var changed = received
+        changed["Content-Type"] = "application/json"
+        changed.add(name: "X-New", value: "1")
+        // Then
+        #expect(Set(reads) == ["a=1, b=2"])
+        #expect(received == built)
+        #expect(received.count == 3)
+        #expect(received.map(\.name) == ["Set-Cookie", "Content-Type", "set-cookie"])
+        #expect(received["content-type"] == "text/plain")  // the copy's change leaves the original as received
+        #expect(changed["content-type"] == "application/json")
+        #expect(changed.count == 4)
+        #expect(changed != received)
+    }
 }

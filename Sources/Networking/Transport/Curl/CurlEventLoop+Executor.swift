@@ -66,7 +66,7 @@ extension CurlEventLoop: TaskExecutor {
     ///   - bodySize: The size in bytes of the body `work` decodes.
     ///   - work: The decoding.
     /// - Returns: What `work` returns.
-    static func decodeOffLoopThread<T: Sendable>(bodySize: Int, _ work: () -> T) async -> T {
+    nonisolated(nonsending) static func decodeOffLoopThread<T: Sendable>(bodySize: Int, _ work: () -> T) async -> T {
         guard bodySize >= largeBodySize, isOnLoopThread else {
             return work()
         }

@@ -184,7 +184,7 @@ final class CurlTransfer: @unchecked Sendable {
         }
         // curl follows no redirect (the transport does), so the URL that answered is the request's.
         return .success(
-            HTTPResponse(statusCode: status, headers: HTTPHeaders(fields: headers.fields), body: sink.data, url: url))
+            HTTPResponse(statusCode: status, headers: headers.headers, body: sink.data, url: url))
     }
 
     /// The status of the response being received (0 before its status line).

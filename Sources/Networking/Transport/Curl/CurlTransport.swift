@@ -141,7 +141,7 @@ public final class CurlTransport: HTTPTransport {
 
     /// Sends one hop of `original` and follows its redirects, each hop in what is left of the time until `deadline`.
     /// A hop is passed as it is (the common case, no redirect, copies no request).
-    private func follow(
+    private nonisolated(nonsending) func follow(
         _ current: HTTPRequest, from original: HTTPRequest, deadline: ContinuousClock.Instant, pins: PinSet?,
         redirects: Int
     ) async throws -> HTTPResponse {
@@ -200,7 +200,10 @@ public final class CurlTransport: HTTPTransport {
     }
 
     /// Sends one hop, within `timeout` seconds.
-    private func perform(_ request: HTTPRequest, timeout: TimeInterval, pins: PinSet?) async throws -> HTTPResponse {
+    private nonisolated(nonsending) func perform(_ request: HTTPRequest, timeout: TimeInterval, pins: PinSet?)
+        async throws
+        -> HTTPResponse
+    {
         guard let loop else {
             throw loopError ?? TransportError(code: .other, message: "the transport has no event loop")
         }
