@@ -106,6 +106,22 @@ struct CurlTransportTests {
         #expect(second.headers["Expect"] == nil)
     }
 
+    @Test(
+        "a POST, PUT or PATCH without body carries no Content-Type curl made up",
+        arguments: [HTTPMethod.post, .put, .patch])
+    func emptyBodyHasNoFormType(method: HTTPMethod) async throws {
+        // Given a server
+        let server = try MockServer()
+        defer { server.shutdown() }
+        // When a request of that method has no body and no Content-Type
+        _ = try await CurlTransport().send(TransportFixtures.request(server, method: method))
+        // Then the server sees an empty body and no Content-Type (curl would label it a form)
+        let recorded = try await server.takeRequest(timeout: 2)
+        #expect(recorded.method == method.rawValue)
+        #expect(recorded.headers["Content-Type"] == nil)
+        #expect(recorded.body.isEmpty)
+    }
+
     @Test("HEAD returns headers and no body")
     func headRequest() async throws {
         // Given a server

@@ -89,8 +89,11 @@ extension CurlTransfer {
             // a request without header lines skips libcurl's search of them for every header it writes (measured).
             lines.append("Expect:")
         }
-        if request.body != nil, request.method != .head, !request.headers.contains("Content-Type") {
-            // Otherwise curl labels every body application/x-www-form-urlencoded.
+        let postsBytes = request.body != nil || [.post, .put, .patch].contains(request.method)
+        if postsBytes, request.method != .head, request.bodyFile == nil, request.multipart == nil,
+            !request.headers.contains("Content-Type")
+        {
+            // Otherwise curl labels every body it posts, an empty one too, application/x-www-form-urlencoded.
             lines.append("Content-Type:")
         }
         guard !lines.isEmpty else {
