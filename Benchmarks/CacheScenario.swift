@@ -103,7 +103,7 @@ enum CacheScenario {
         return "8c. Response cache: \(Format.grouped(Double(calls))) sequential small GET + decode per run through a "
             + "repository, MockServer on 127.0.0.1 (http), medians of \(rounds) rounds; target: a fresh hit ≥ 20 × "
             + "the GET over loopback, a revalidation one round trip without body (decoding the record alone costs "
-            + "about 8 µs a call, see 5, which caps the decoded hit)\n" + table.render()
+            + "about 3 µs a call, see 8d, which caps the decoded hit)\n" + table.render()
     }
 
     private static func median(_ values: [Double]) -> Double {
