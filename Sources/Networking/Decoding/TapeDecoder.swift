@@ -123,10 +123,10 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
 
     /// An `Int`, without generic code (the common case).
     func int(_ index: Int, path: TapePath?) throws -> Int {
-        guard let value = JSONTapeStrings.signed(entry(index), in: tape) else {
+        guard let value = JSONTapeStrings.signed(entry(index), in: tape), let integer = Int(exactly: value) else {
             throw diverge("not an integer text that fits Int", at: path)
         }
-        return Int(value)
+        return integer
     }
 
     func double(_ index: Int, path: TapePath?) throws -> Double {

@@ -74,4 +74,20 @@ struct ResponseHeaderCollectorTests {
         #expect(changed.count == 4)
         #expect(changed != received)
     }
+
+    @Test("a last line without its line ending is still a field; an empty section is empty headers")
+    func lastLineWithoutEnding() {
+        // Given
+        var collector = ResponseHeaderCollector()
+        let empty = collector.headers
+        for line in ["HTTP/1.1 200 OK\r\n", "A: 1\r\n", "B: 2"] {
+            Array(line.utf8).withUnsafeBytes { collector.consume($0) }
+        }
+        // When
+        let headers = collector.headers
+        // Then
+        #expect(empty.isEmpty)
+        #expect(headers.map { "\($0.name)=\($0.value)" } == ["A=1", "B=2"])
+        #expect(ReceivedHeaderLines.parse(Array("C: 3".utf8)).map(\.value) == ["3"])
+    }
 }

@@ -89,7 +89,11 @@ extension CurlTransfer {
             // a request without header lines skips libcurl's search of them for every header it writes (measured).
             lines.append("Expect:")
         }
-        let postsBytes = request.body != nil || [.post, .put, .patch].contains(request.method)
+        let postsBytes: Bool
+        switch request.method {
+        case .post, .put, .patch: postsBytes = true
+        case .get, .head, .delete, .options: postsBytes = request.body != nil
+        }
         if postsBytes, request.method != .head, request.bodyFile == nil, request.multipart == nil,
             !request.headers.contains("Content-Type")
         {

@@ -25,7 +25,7 @@ struct ResponseHeaderCollector {
 
     /// The latest response's headers, parsed when first read.
     var headers: HTTPHeaders {
-        HTTPHeaders(received: ReceivedHeaderLines(bytes: lines))
+        lines.isEmpty ? HTTPHeaders() : HTTPHeaders(received: ReceivedHeaderLines(bytes: lines))
     }
 
     /// The latest response's fields, parsed now.
