@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// How repositories decode JSON bodies: a ``JSONTape`` and a ``TapeDecoder`` first, and Foundation's
 /// `JSONDecoder.networking` whenever they cannot say for sure what it would return.
