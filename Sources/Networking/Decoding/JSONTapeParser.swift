@@ -107,20 +107,12 @@ struct JSONTapeParser {
                     return false
                 }
                 members += 1
-                skipWhitespace()
-                guard position < bytes.count else {
+                guard let more = afterMember(closing: UInt8(ascii: "}")) else {
                     return false
                 }
-                if bytes[position] == UInt8(ascii: ",") {
-                    position += 1
-                    skipWhitespace()
-                    continue
+                if !more {
+                    break
                 }
-                guard bytes[position] == UInt8(ascii: "}") else {
-                    return false
-                }
-                position += 1
-                break
             }
         }
         entries[index].count = members
@@ -149,26 +141,37 @@ struct JSONTapeParser {
                     return false
                 }
                 elements += 1
-                skipWhitespace()
-                guard position < bytes.count else {
+                guard let more = afterMember(closing: UInt8(ascii: "]")) else {
                     return false
                 }
-                if bytes[position] == UInt8(ascii: ",") {
-                    position += 1
-                    skipWhitespace()
-                    continue
+                if !more {
+                    break
                 }
-                guard bytes[position] == UInt8(ascii: "]") else {
-                    return false
-                }
-                position += 1
-                break
             }
         }
         entries[index].count = elements
         entries[index].end = UInt32(entries.count)
         depth -= 1
         return true
+    }
+
+    /// Moves past what follows an object member or array element: `true` after a comma (another one comes),
+    /// `false` after `closing`, `nil` for anything else.
+    private mutating func afterMember(closing: UInt8) -> Bool? {
+        skipWhitespace()
+        guard position < bytes.count else {
+            return nil
+        }
+        if bytes[position] == UInt8(ascii: ",") {
+            position += 1
+            skipWhitespace()
+            return true
+        }
+        guard bytes[position] == closing else {
+            return nil
+        }
+        position += 1
+        return false
     }
 
     /// What the parser learnt of a string: whether it needs more than a byte comparison, and a cheap signature.

@@ -34,17 +34,22 @@ enum JSONTapeStrings {
         }
         var unit: UInt16 = 0
         for offset in 0..<4 {
-            let byte = bytes[index + offset]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: return nil
+            guard let digit = hexDigit(bytes[index + offset]) else {
+                return nil
             }
             unit = unit << 4 | UInt16(digit)
         }
         return unit
+    }
+
+    /// The value of one hex digit (either case), or `nil`.
+    static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     /// A string with its escapes resolved (checked by the parser: every `\u` surrogate is paired).
