@@ -96,7 +96,11 @@ enum BenchmarkCommand {
         }
         let failures = FailureLog()
         let run: RunSample
-        if let inFlight = options.profiledInFlight {
+        if let inFlight = options.profiledInFlight, contender == .curl {
+            let client = try clients.concurrentCurl(endpoint, inFlight: inFlight)
+            _ = await client.run(total: inFlight * 4, label: "warm-up", failures: failures)
+            run = await client.run(total: options.requests ?? 20_000, label: "profile", failures: failures)
+        } else if let inFlight = options.profiledInFlight {
             guard options.profiledLayer == .call, clients.takesPart(contender, on: endpoint),
                 let operation = clients.concurrentSmallGet(contender, on: endpoint)
             else {

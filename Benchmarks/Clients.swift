@@ -16,6 +16,7 @@ final class Clients {
     /// The concurrent scenario's clients: the same, limited to ``ConcurrentScenario/connectionsPerHost``.
     private var concurrentRepositories: [Endpoint.Kind: BenchRepository] = [:]
     private var concurrentSessions: [Endpoint.Kind: URLSessionClient] = [:]
+    private var concurrentCurlClients: [Endpoint.Kind: RawCurlMultiClient] = [:]
     private lazy var concurrentTransport = CurlTransport(
         maximumConnectionsPerHost: ConcurrentScenario.connectionsPerHost)
 
@@ -107,7 +108,7 @@ final class Clients {
         }
     }
 
-    /// The same, for concurrent use (Networking and URLSession only), on clients of their own that open at
+    /// The same, for concurrent use (Networking and URLSession only; raw libcurl is ``concurrentCurl(_:inFlight:)``), on clients of their own that open at
     /// most ``ConcurrentScenario/connectionsPerHost`` connections to the endpoint, as wrk does.
     func concurrentSmallGet(_ contender: Contender, on endpoint: Endpoint) -> (@Sendable () async throws -> Void)? {
         let url = endpoint.url(Fixtures.smallPath)
@@ -128,6 +129,19 @@ final class Clients {
         case .curl, .wrk:
             return nil
         }
+    }
+
+    /// The concurrent scenario's raw libcurl client for an endpoint: one multi handle on a thread of its own, with
+    /// `inFlight` easy handles.
+    func concurrentCurl(_ endpoint: Endpoint, inFlight: Int) throws -> RawCurlMultiClient {
+        if let existing = concurrentCurlClients[endpoint.kind] {
+            return existing
+        }
+        let client = try RawCurlMultiClient(
+            url: endpoint.url(Fixtures.smallPath), inFlight: inFlight, pemCertificate: certificatePEM,
+            publicKeyPin: options.publicKeyPin)
+        concurrentCurlClients[endpoint.kind] = client
+        return client
     }
 
     /// The task executor a contender's runs prefer: the event loop of the transport its repositories use
@@ -152,5 +166,6 @@ final class Clients {
         concurrentSessions = [:]
         concurrentRepositories = [:]
         curlClients = [:]
+        concurrentCurlClients = [:]
     }
 }

@@ -11,25 +11,31 @@ enum ConcurrentScenario {
     static let wrkConnections = connectionsPerHost
 
     /// Runs every endpoint: rounds of Networking, "Networking, executor" (the same repositories with the whole
-    /// run inside `withTaskExecutorPreference`), URLSession, wrk, with each run's connections counted (the most
-    /// open at once, and how many nginx accepted).
+    /// run inside `withTaskExecutorPreference`), raw libcurl (one multi handle on one thread: ``RawCurlMultiClient``),
+    /// URLSession, wrk, with each run's connections counted (the most open at once, and how many nginx accepted).
     static func run(clients: Clients, counts: Counts, failures: FailureLog) async throws -> [EndpointResult] {
         var results: [EndpointResult] = []
         let status = try? NginxStatus(options: clients.options)
         // Opens the reader's own connection now, so that the counters below take it for one already there.
         _ = status?.accepts()
         for endpoint in Endpoint.all(clients.options) {
-            let contenders = [Contender.networking, .networkingExecutor, .urlsession, .wrk].filter {
+            let contenders = [Contender.networking, .networkingExecutor, .curl, .urlsession, .wrk].filter {
                 clients.takesPart($0, on: endpoint)
             }
             let connections = ConnectionCounter(port: endpoint.port)
             defer { connections.stop() }
             for contender in contenders {
-                if let operation = clients.concurrentSmallGet(contender, on: endpoint) {
-                    // Warm-up: open the connections; not measured.
+                // Warm-up: open the connections; not measured.
+                let warmUp = counts.concurrentInFlight * 4
+                if contender == .curl {
+                    connections.begin(contender)
+                    _ = try await clients.concurrentCurl(endpoint, inFlight: counts.concurrentInFlight).run(
+                        total: warmUp, label: "warm-up", failures: failures)
+                    _ = connections.end()
+                } else if let operation = clients.concurrentSmallGet(contender, on: endpoint) {
                     connections.begin(contender)
                     _ = await Runner.concurrent(
-                        total: counts.concurrentInFlight * 4, inFlight: counts.concurrentInFlight, label: "warm-up",
+                        total: warmUp, inFlight: counts.concurrentInFlight, label: "warm-up",
                         failures: failures, executor: clients.executor(contender, concurrent: true), operation)
                     _ = connections.end()
                 }
@@ -43,7 +49,11 @@ enum ConcurrentScenario {
                     let label = "concurrent \(endpoint.title) \(contender.title)"
                     connections.begin(contender)
                     let accepted = status?.accepts()
-                    if let operation = clients.concurrentSmallGet(contender, on: endpoint) {
+                    if contender == .curl {
+                        let client = try clients.concurrentCurl(endpoint, inFlight: counts.concurrentInFlight)
+                        runs[contender, default: []].append(
+                            await client.run(total: counts.concurrentRequests, label: label, failures: failures))
+                    } else if let operation = clients.concurrentSmallGet(contender, on: endpoint) {
                         runs[contender, default: []].append(
                             await Runner.concurrent(
                                 total: counts.concurrentRequests, inFlight: counts.concurrentInFlight, label: label,

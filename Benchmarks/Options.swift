@@ -53,7 +53,8 @@ struct Options: Sendable {
     /// Overrides the request count of `--profile` and `--rss-growth` runs.
     var requests: Int?
     /// `--in-flight N`: a `--profile http|https|h2` run keeps N requests in flight on the concurrent scenario's
-    /// repositories (at most 16 connections), as scenario 2 does; `nil` for one at a time.
+    /// repositories (at most 16 connections), as scenario 2 does (`--contender curl`: its one-thread multi loop);
+    /// `nil` for one at a time.
     var profiledInFlight: Int?
     /// The file the transfer scenario uploads (real data, written by script/bench).
     var uploadFilePath = ""

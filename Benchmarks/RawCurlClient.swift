@@ -25,6 +25,14 @@ final class RawCurlClient {
             throw BenchmarkError("curl_easy_init failed")
         }
         self.handle = handle
+        try Self.configure(handle, sink: sink, pemCertificate: pemCertificate, publicKeyPin: publicKeyPin)
+    }
+
+    /// Configures an easy handle the way this client's is: no signals, HTTP/2 over TLS, the certificate as the only
+    /// trusted one, its key pinned, the body appended to `sink`.
+    static func configure(
+        _ handle: UnsafeMutableRawPointer, sink: Sink, pemCertificate: Data, publicKeyPin: String
+    ) throws {
         let context = Unmanaged.passUnretained(sink).toOpaque()
         try check(ns_curl_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
         try check(ns_curl_easy_setopt_long(handle, CURLOPT_HTTP_VERSION, NS_CURL_HTTP_VERSION_2TLS))
@@ -49,11 +57,11 @@ final class RawCurlClient {
     func get(_ url: URL) throws -> Data {
         let text = url.absoluteString
         if text != self.url {
-            try check(ns_curl_easy_setopt_string(handle, CURLOPT_URL, text))
+            try Self.check(ns_curl_easy_setopt_string(handle, CURLOPT_URL, text))
             self.url = text
         }
         sink.body.removeAll(keepingCapacity: true)
-        try check(curl_easy_perform(handle))
+        try Self.check(curl_easy_perform(handle))
         var status = 0
         ns_curl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
         guard status == 200 else {
@@ -62,7 +70,7 @@ final class RawCurlClient {
         return sink.body
     }
 
-    private func check(_ code: CURLcode) throws {
+    static func check(_ code: CURLcode) throws {
         guard code == CURLE_OK else {
             throw BenchmarkError("raw libcurl: \(String(cString: curl_easy_strerror(code)))")
         }

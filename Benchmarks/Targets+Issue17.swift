@@ -4,9 +4,13 @@ extension Targets {
     /// The Networking rows each issue-17 target is checked for: the default one and the executor one.
     private static let issue17Contenders: [Contender] = [.networking, .networkingExecutor]
 
+    /// The rows the concurrent targets are also checked for: raw libcurl's one-thread multi loop, the ceiling of a
+    /// libcurl client that drives every transfer from one thread, as Networking's event loop does.
+    private static let concurrentContenders: [Contender] = issue17Contenders + [.curl]
+
     /// Issue 17's targets, each for both Networking rows (the contender is named in the target's text):
     /// sequential http and pinned https/1.1 against raw libcurl, voluntary context switches and CPU per sequential
-    /// request, concurrent http against wrk, and CPU per concurrent request.
+    /// request, concurrent http against wrk, and CPU per concurrent request (these two also for raw libcurl).
     func issue17Checks() -> [Check] {
         var checks: [Check] = []
         for kind in [Endpoint.Kind.http, .https] {
@@ -28,13 +32,13 @@ extension Targets {
         }
         let concurrentHTTP = report.concurrent.first { $0.endpoint.kind == .http }
         let wrkTitle = "wrk -t\(ConcurrentScenario.wrkThreads) -c\(ConcurrentScenario.wrkConnections)"
-        for contender in Self.issue17Contenders {
+        for contender in Self.concurrentContenders {
             checks.append(
                 ratioCheck(
                     "Issue 17: 64 concurrent http ≥ 0.60× \(wrkTitle) req/s (\(contender.title))", concurrentHTTP,
                     .wrk, contender: contender, minimum: 0.6))
         }
-        for contender in Self.issue17Contenders {
+        for contender in Self.concurrentContenders {
             checks.append(
                 worstEndpointCheck(
                     "Issue 17: 64 concurrent, CPU ≤ 40 µs/req", report.concurrent, contender, limit: 40,

@@ -5,21 +5,18 @@ import Foundation
 extension CurlTransfer {
     /// Sets every easy-handle option for the request. curl's own redirect following stays off: the transport
     /// follows redirects itself (see ``RedirectPolicy``). Proxies come from the environment, as curl reads them.
+    ///
+    /// A handle still configured for a plain request (``handleIsConfigured``, see ``CurlHandlePool``) has the
+    /// constant options and its pinned set's options already; only the rest is set.
     func configure(_ request: HTTPRequest) throws {
         let context = Unmanaged.passUnretained(self).toOpaque()
         let milliseconds = Self.milliseconds(timeout)
         try set(CURLOPT_URL, url.absoluteString)
-        try set(CURLOPT_NOSIGNAL, 1)
-        try setConstant(CURLOPT_PROTOCOLS_STR, "http,https")
-        try setConstant(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
-        try set(CURLOPT_FOLLOWLOCATION, 0)
         try set(CURLOPT_TIMEOUT_MS, milliseconds)
         try set(CURLOPT_CONNECTTIMEOUT_MS, milliseconds)
-        try setConstant(CURLOPT_ACCEPT_ENCODING, "")
-        try set(CURLOPT_HTTP_VERSION, NS_CURL_HTTP_VERSION_2TLS)
-        try set(CURLOPT_USERAGENT, NetworkingVersion.userAgent)
-        try set(CURLOPT_SSL_VERIFYPEER, 1)
-        try set(CURLOPT_SSL_VERIFYHOST, 2)
+        if !handleIsConfigured {
+            try configureConstants()
+        }
         if let dnsOverHTTPS {
             try set(CURLOPT_DOH_URL, dnsOverHTTPS.absoluteString)
         }
@@ -31,9 +28,7 @@ extension CurlTransfer {
             try set(CURLOPT_BUFFERSIZE, Self.downloadBufferSize)
         }
         try check(ns_curl_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer))
-        try check(ns_curl_easy_setopt_data_callback(handle, CURLOPT_WRITEFUNCTION, CurlCallbacks.write))
         try check(ns_curl_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, context))
-        try check(ns_curl_easy_setopt_data_callback(handle, CURLOPT_HEADERFUNCTION, CurlCallbacks.header))
         try check(ns_curl_easy_setopt_pointer(handle, CURLOPT_HEADERDATA, context))
         try configureMethodAndBody(of: request, context: context)
         try configureHeaders(of: request)
@@ -47,12 +42,32 @@ extension CurlTransfer {
         }
     }
 
-    /// Pinning, three layers: the handshake check, the connection-pool key, and a check before every request.
+    /// The options every transfer sets to the same values.
+    private func configureConstants() throws {
+        try set(CURLOPT_NOSIGNAL, 1)
+        try setConstant(CURLOPT_PROTOCOLS_STR, "http,https")
+        try setConstant(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        try set(CURLOPT_FOLLOWLOCATION, 0)
+        try setConstant(CURLOPT_ACCEPT_ENCODING, "")
+        try set(CURLOPT_HTTP_VERSION, NS_CURL_HTTP_VERSION_2TLS)
+        try set(CURLOPT_USERAGENT, NetworkingVersion.userAgent)
+        try set(CURLOPT_SSL_VERIFYPEER, 1)
+        try set(CURLOPT_SSL_VERIFYHOST, 2)
+        try check(ns_curl_easy_setopt_data_callback(handle, CURLOPT_WRITEFUNCTION, CurlCallbacks.write))
+        try check(ns_curl_easy_setopt_data_callback(handle, CURLOPT_HEADERFUNCTION, CurlCallbacks.header))
+    }
+
+    /// Pinning, three layers: the handshake check, the connection-pool key, and a check before every request. On a
+    /// handle still configured for this pinned set only the two contexts (this transfer's check and itself) are set.
     private func configurePinning(_ pinCheck: PinCheck, context: UnsafeMutableRawPointer) throws {
-        // 1. Inside the handshake: OpenSSL's chain validation is replaced by the pin check.
-        try check(ns_curl_easy_setopt_ssl_ctx_callback(handle, PinningHooks.sslContext))
         try check(
             ns_curl_easy_setopt_pointer(handle, CURLOPT_SSL_CTX_DATA, Unmanaged.passUnretained(pinCheck).toOpaque()))
+        try check(ns_curl_easy_setopt_pointer(handle, CURLOPT_PREREQDATA, context))
+        if handleIsConfigured {
+            return
+        }
+        // 1. Inside the handshake: OpenSSL's chain validation is replaced by the pin check.
+        try check(ns_curl_easy_setopt_ssl_ctx_callback(handle, PinningHooks.sslContext))
         // 2. curl reuses a pooled connection only when its CA blob is identical, so connections opened by
         //    unpinned or differently pinned requests are never handed to this one. The blob also turns off
         //    curl's shared CA-store cache for this connection.
@@ -62,7 +77,6 @@ extension CurlTransfer {
         // 3. Before every request, on new, reused and resumed connections alike, the served chain is checked
         //    again; a mismatch aborts before any request byte is written.
         try check(ns_curl_easy_setopt_prereq_callback(handle, CurlCallbacks.prerequest))
-        try check(ns_curl_easy_setopt_pointer(handle, CURLOPT_PREREQDATA, context))
         // No TLS session resumption for pinned transfers: every new connection shows its certificates.
         try set(CURLOPT_SSL_SESSIONID_CACHE, 0)
     }

@@ -42,6 +42,14 @@ final class CurlTransfer: @unchecked Sendable {
     let reportsProgress: Bool
     private let state = Locked<TransferState>(.idle)
     private var handleReleased = false
+    /// The plain request's setup this transfer was created for, or `nil` for any other request.
+    private let plainSetup: CurlHandlePool.Setup?
+    /// Whether the handle came from the pool still configured for ``plainSetup``: ``configure(_:)`` then sets only
+    /// what differs from one plain request to the next.
+    let handleIsConfigured: Bool
+    /// What the handle stays configured for when it goes back to the pool: ``plainSetup`` once ``configure(_:)``
+    /// finished, `nil` (reset it) before, so that a handle whose configuration failed halfway is reset.
+    private var configuredSetup: CurlHandlePool.Setup?
     private let handles: CurlHandlePool?
     private var sink: ResponseBodySink
     private var headers = ResponseHeaderCollector()
@@ -62,11 +70,18 @@ final class CurlTransfer: @unchecked Sendable {
         request: HTTPRequest, timeout: TimeInterval, pinCheck: PinCheck?, maximumResponseSize: Int,
         dnsOverHTTPS: URL? = nil, handles: CurlHandlePool? = nil
     ) throws {
-        guard let handle = handles?.take() ?? curl_easy_init() else {
+        reportsProgress = request.uploadProgress != nil || request.downloadProgress != nil
+        let setup =
+            Self.isPlain(request, reportsProgress: reportsProgress, dnsOverHTTPS: dnsOverHTTPS)
+            ? CurlHandlePool.Setup(pins: pinCheck?.pins) : nil
+        let taken = handles.map { $0.take(for: setup) } ?? curl_easy_init().map { ($0, false) }
+        guard let (handle, configured) = taken else {
             throw TransportError(code: .other, message: "libcurl could not create a handle for \(request.url)")
         }
         self.handle = handle
         self.handles = handles
+        plainSetup = setup
+        handleIsConfigured = configured
         url = request.url
         self.timeout = timeout
         self.pinCheck = pinCheck
@@ -74,10 +89,17 @@ final class CurlTransfer: @unchecked Sendable {
         self.dnsOverHTTPS = dnsOverHTTPS
         sink = ResponseBodySink(file: request.responseBodyFile)
         progress = ProgressReporter(upload: request.uploadProgress, download: request.downloadProgress)
-        reportsProgress = request.uploadProgress != nil || request.downloadProgress != nil
         errorBuffer = .allocate(capacity: NS_CURL_ERROR_SIZE)
         errorBuffer.initialize(repeating: 0, count: NS_CURL_ERROR_SIZE)
         try configure(request)
+        configuredSetup = setup
+    }
+
+    /// Whether a request is plain: a GET without body, file, form, progress closure or DNS over HTTPS (header lines
+    /// allowed), whose handle can stay configured for the next plain request (see ``CurlHandlePool``).
+    static func isPlain(_ request: HTTPRequest, reportsProgress: Bool, dnsOverHTTPS: URL?) -> Bool {
+        request.method == .get && request.body == nil && request.bodyFile == nil && request.multipart == nil
+            && request.responseBodyFile == nil && !reportsProgress && dnsOverHTTPS == nil
     }
 
     deinit {
@@ -93,7 +115,7 @@ final class CurlTransfer: @unchecked Sendable {
         }
         handleReleased = true
         if let handles {
-            handles.give(handle, after: freeAttachments)
+            handles.give(handle, keeping: configuredSetup, after: freeAttachments)
         } else {
             curl_easy_cleanup(handle)
             freeAttachments()

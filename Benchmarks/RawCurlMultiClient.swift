@@ -1,0 +1,134 @@
+import CCurl
+import CNetworkingShim
+import Foundation
+
+/// The concurrent scenario's in-process ceiling for a libcurl client on one thread: one multi handle limited to
+/// ``ConcurrentScenario/connectionsPerHost`` connections per host, with as many easy handles as requests in flight,
+/// driven by one thread of its own with `curl_multi_perform`, `curl_multi_info_read` and `curl_multi_poll` (what
+/// Networking's event loop does, with nothing around it). Each easy handle is configured once like
+/// ``RawCurlClient``'s and put back into the multi handle as soon as its response is decoded, on the same thread,
+/// with one `JSONDecoder`. The multi handle keeps its connections from one run to the next.
+final class RawCurlMultiClient: @unchecked Sendable {
+    // @unchecked Sendable: a run holds the client's lock for its whole length; its handles are touched only there.
+    private let multi: UnsafeMutableRawPointer
+    private var transfers: [Transfer] = []
+    private let lock = NSLock()
+
+    /// One easy handle and its body.
+    private final class Transfer {
+        let handle: UnsafeMutableRawPointer
+        let sink = RawCurlClient.Sink()
+
+        init(handle: UnsafeMutableRawPointer) {
+            self.handle = handle
+        }
+
+        deinit {
+            curl_easy_cleanup(handle)
+        }
+    }
+
+    /// Creates the multi handle and `inFlight` easy handles for `url`.
+    /// - Throws: ``BenchmarkError`` when libcurl cannot create or configure a handle.
+    init(url: URL, inFlight: Int, pemCertificate: Data, publicKeyPin: String) throws {
+        _ = ns_curl_global_init()
+        guard let multi = curl_multi_init() else {
+            throw BenchmarkError("curl_multi_init failed")
+        }
+        self.multi = multi
+        guard
+            ns_curl_multi_setopt_long(
+                multi, CURLMOPT_MAX_HOST_CONNECTIONS, ConcurrentScenario.connectionsPerHost) == CURLM_OK
+        else {
+            throw BenchmarkError("raw libcurl: CURLMOPT_MAX_HOST_CONNECTIONS refused")
+        }
+        for _ in 0..<inFlight {
+            guard let handle = curl_easy_init() else {
+                throw BenchmarkError("curl_easy_init failed")
+            }
+            let transfer = Transfer(handle: handle)
+            transfers.append(transfer)
+            try RawCurlClient.configure(
+                handle, sink: transfer.sink, pemCertificate: pemCertificate, publicKeyPin: publicKeyPin)
+            try RawCurlClient.check(ns_curl_easy_setopt_string(handle, CURLOPT_URL, url.absoluteString))
+        }
+    }
+
+    deinit {
+        for transfer in transfers {
+            curl_multi_remove_handle(multi, transfer.handle)
+        }
+        transfers = []
+        curl_multi_cleanup(multi)
+    }
+
+    /// Runs `total` GETs, ``transfers``.count in flight, on a new thread, and waits for them without blocking the
+    /// caller's thread.
+    /// - Returns: The run: completed requests, failures, wall-clock time and this process's resource usage.
+    func run(total: Int, label: String, failures: FailureLog) async -> RunSample {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { [self] in
+                continuation.resume(returning: runOnThisThread(total: total, label: label, failures: failures))
+            }
+            thread.name = "raw libcurl multi"
+            thread.start()
+        }
+    }
+
+    private func runOnThisThread(total: Int, label: String, failures: FailureLog) -> RunSample {
+        lock.lock()
+        defer { lock.unlock() }
+        let decoder = JSONDecoder()
+        var byHandle: [UnsafeMutableRawPointer: Transfer] = [:]
+        let usage = ResourceUsage.current()
+        let start = ContinuousClock.now
+        var started = 0
+        var completed = 0
+        var failed = 0
+        for transfer in transfers where started < total {
+            byHandle[transfer.handle] = transfer
+            transfer.sink.body.removeAll(keepingCapacity: true)
+            curl_multi_add_handle(multi, transfer.handle)
+            started += 1
+        }
+        while completed + failed < total {
+            var running: Int32 = 0
+            curl_multi_perform(multi, &running)
+            var queued: Int32 = 0
+            while let message = curl_multi_info_read(multi, &queued) {
+                guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle,
+                    let transfer = byHandle[handle]
+                else {
+                    continue
+                }
+                let result = message.pointee.data.result
+                curl_multi_remove_handle(multi, handle)
+                do {
+                    try RawCurlClient.check(result)
+                    var status = 0
+                    ns_curl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+                    guard status == 200 else {
+                        throw BenchmarkError("raw libcurl: answered \(status)")
+                    }
+                    _ = try decoder.decode(Record.self, from: transfer.sink.body)
+                    completed += 1
+                } catch {
+                    failures.record(error, label: label)
+                    failed += 1
+                }
+                if started < total {
+                    transfer.sink.body.removeAll(keepingCapacity: true)
+                    curl_multi_add_handle(multi, handle)
+                    started += 1
+                }
+            }
+            if completed + failed < total {
+                curl_multi_poll(multi, nil, 0, 1000, nil)
+            }
+        }
+        let elapsed = start.duration(to: .now)
+        return RunSample(
+            requests: completed, failures: failed, seconds: Runner.seconds(elapsed),
+            usage: ResourceUsage.current() - usage)
+    }
+}
