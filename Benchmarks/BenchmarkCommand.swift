@@ -97,9 +97,16 @@ enum BenchmarkCommand {
         let failures = FailureLog()
         let run: RunSample
         if let inFlight = options.profiledInFlight, contender == .curl {
-            let client = try clients.concurrentCurl(endpoint, inFlight: inFlight)
-            _ = await client.run(total: inFlight * 4, label: "warm-up", failures: failures)
-            run = await client.run(total: options.requests ?? 20_000, label: "profile", failures: failures)
+            let threads = options.profiledThreads
+            let loops = try (0..<threads).map { _ in
+                try RawCurlMultiClient(
+                    url: endpoint.url(Fixtures.smallPath), inFlight: max(1, inFlight / threads),
+                    pemCertificate: clients.certificatePEM, publicKeyPin: options.publicKeyPin,
+                    connectionsPerHost: max(1, ConcurrentScenario.connectionsPerHost / threads))
+            }
+            _ = await RawCurlMultiClient.run(loops, total: inFlight * 4, label: "warm-up", failures: failures)
+            run = await RawCurlMultiClient.run(
+                loops, total: options.requests ?? 20_000, label: "profile", failures: failures)
         } else if let inFlight = options.profiledInFlight {
             guard options.profiledLayer == .call, clients.takesPart(contender, on: endpoint),
                 let operation = clients.concurrentSmallGet(contender, on: endpoint)
@@ -126,7 +133,8 @@ enum BenchmarkCommand {
                 options.requests ?? 20_000, label: "profile", failures: failures, executor: executor, operation)
         }
         let layer = options.profiledLayer == .call ? "" : " (\(options.profiledLayer.rawValue))"
-        let inFlight = options.profiledInFlight.map { ", \($0) in flight" } ?? ""
+        let threads = contender == .curl && options.profiledThreads > 1 ? " on \(options.profiledThreads) threads" : ""
+        let inFlight = options.profiledInFlight.map { ", \($0) in flight\(threads)" } ?? ""
         print(
             "profile: \(contender.title)\(layer)\(inFlight), \(run.requests) requests on \(endpoint.title), \(Format.grouped(run.requestsPerSecond)) req/s, "
                 + "\(Format.fixed(run.cpuMicrosecondsPerRequest, 1)) µs CPU per request, \(run.failures) failed")

@@ -56,6 +56,9 @@ struct Options: Sendable {
     /// repositories (at most 16 connections), as scenario 2 does (`--contender curl`: its one-thread multi loop);
     /// `nil` for one at a time.
     var profiledInFlight: Int?
+    /// `--threads N`: a `--profile … --contender curl --in-flight M` run splits raw libcurl's multi loop over N
+    /// threads, each with its own multi handle, M/N easy handles and 16/N connections per host.
+    var profiledThreads = 1
     /// The file the transfer scenario uploads (real data, written by script/bench).
     var uploadFilePath = ""
     /// Where downloads go (deleted after each run).
@@ -151,6 +154,12 @@ struct Options: Sendable {
                     throw BenchmarkError("--in-flight takes a positive count, not \"\(text)\"")
                 }
                 profiledInFlight = count
+            case "--threads":
+                let text = try value(argument)
+                guard let count = Int(text), (1...16).contains(count) else {
+                    throw BenchmarkError("--threads takes a count from 1 to 16, not \"\(text)\"")
+                }
+                profiledThreads = count
             case "--profile":
                 let name = try value(argument)
                 guard let target = ProfileTarget(rawValue: name) else {

@@ -30,7 +30,10 @@ final class RawCurlMultiClient: @unchecked Sendable {
 
     /// Creates the multi handle and `inFlight` easy handles for `url`.
     /// - Throws: ``BenchmarkError`` when libcurl cannot create or configure a handle.
-    init(url: URL, inFlight: Int, pemCertificate: Data, publicKeyPin: String) throws {
+    init(
+        url: URL, inFlight: Int, pemCertificate: Data, publicKeyPin: String,
+        connectionsPerHost: Int = ConcurrentScenario.connectionsPerHost
+    ) throws {
         _ = ns_curl_global_init()
         guard let multi = curl_multi_init() else {
             throw BenchmarkError("curl_multi_init failed")
@@ -38,7 +41,7 @@ final class RawCurlMultiClient: @unchecked Sendable {
         self.multi = multi
         guard
             ns_curl_multi_setopt_long(
-                multi, CURLMOPT_MAX_HOST_CONNECTIONS, ConcurrentScenario.connectionsPerHost) == CURLM_OK
+                multi, CURLMOPT_MAX_HOST_CONNECTIONS, connectionsPerHost) == CURLM_OK
         else {
             throw BenchmarkError("raw libcurl: CURLMOPT_MAX_HOST_CONNECTIONS refused")
         }
@@ -73,6 +76,26 @@ final class RawCurlMultiClient: @unchecked Sendable {
             thread.name = "raw libcurl multi"
             thread.start()
         }
+    }
+
+    /// Runs `total` GETs split evenly over `clients`, each on a thread of its own, at the same time (the profile's
+    /// `--threads N`: N event loops).
+    /// - Returns: The whole run: every client's requests and failures, wall-clock time until the last finished,
+    ///   and this process's resource usage over it.
+    static func run(_ clients: [RawCurlMultiClient], total: Int, label: String, failures: FailureLog) async -> RunSample
+    {
+        let usage = ResourceUsage.current()
+        let start = ContinuousClock.now
+        let runs = await withTaskGroup(of: RunSample.self) { group in
+            for (index, client) in clients.enumerated() {
+                let share = total / clients.count + (index < total % clients.count ? 1 : 0)
+                group.addTask { await client.run(total: share, label: label, failures: failures) }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        return RunSample(
+            requests: runs.reduce(0) { $0 + $1.requests }, failures: runs.reduce(0) { $0 + $1.failures },
+            seconds: Runner.seconds(start.duration(to: .now)), usage: ResourceUsage.current() - usage)
     }
 
     private func runOnThisThread(total: Int, label: String, failures: FailureLog) -> RunSample {
