@@ -108,11 +108,23 @@ final class RawCurlMultiClient: @unchecked Sendable {
         var started = 0
         var completed = 0
         var failed = 0
+        // Starts the next request on `transfer`; a refused handle ends the run: every request not yet started fails.
+        func begin(_ transfer: Transfer) {
+            transfer.sink.body.removeAll(keepingCapacity: true)
+            let code = curl_multi_add_handle(multi, transfer.handle)
+            guard code == CURLM_OK else {
+                failures.record(
+                    BenchmarkError("raw libcurl: curl_multi_add_handle: \(String(cString: curl_multi_strerror(code)))"),
+                    label: label)
+                failed += total - started
+                started = total
+                return
+            }
+            started += 1
+        }
         for transfer in transfers where started < total {
             byHandle[transfer.handle] = transfer
-            transfer.sink.body.removeAll(keepingCapacity: true)
-            curl_multi_add_handle(multi, transfer.handle)
-            started += 1
+            begin(transfer)
         }
         while completed + failed < total {
             var running: Int32 = 0
@@ -140,9 +152,7 @@ final class RawCurlMultiClient: @unchecked Sendable {
                     failed += 1
                 }
                 if started < total {
-                    transfer.sink.body.removeAll(keepingCapacity: true)
-                    curl_multi_add_handle(multi, handle)
-                    started += 1
+                    begin(transfer)
                 }
             }
             if completed + failed < total {

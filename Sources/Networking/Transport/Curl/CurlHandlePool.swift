@@ -25,8 +25,7 @@ final class CurlHandlePool: Sendable {
     /// constant options of ``CurlTransfer/configure(_:)`` and, for a pinned request, its pinned set's handshake
     /// callback, CA blob and pre-request callback. Two setups are equal when both are unpinned or both pin the same
     /// ``PinSet`` object (kept alive by the handle's record, so its identity cannot be reused by another set).
-    struct Setup: Equatable, @unchecked Sendable {
-        // @unchecked Sendable: PinSet is immutable after creation.
+    struct Setup: Equatable, Sendable {
         let pins: PinSet?
 
         static func == (lhs: Setup, rhs: Setup) -> Bool {

@@ -42,13 +42,12 @@ final class CurlTransfer: @unchecked Sendable {
     let reportsProgress: Bool
     private let state = Locked<TransferState>(.idle)
     private var handleReleased = false
-    /// The plain request's setup this transfer was created for, or `nil` for any other request.
-    private let plainSetup: CurlHandlePool.Setup?
-    /// Whether the handle came from the pool still configured for ``plainSetup``: ``configure(_:)`` then sets only
-    /// what differs from one plain request to the next.
+    /// Whether the handle came from the pool still configured for this plain request's setup: ``configure(_:)``
+    /// then sets only what differs from one plain request to the next.
     let handleIsConfigured: Bool
-    /// What the handle stays configured for when it goes back to the pool: ``plainSetup`` once ``configure(_:)``
-    /// finished, `nil` (reset it) before, so that a handle whose configuration failed halfway is reset.
+    /// What the handle stays configured for when it goes back to the pool: the plain request's setup once
+    /// ``configure(_:)`` finished, `nil` (reset it) otherwise, so that a handle whose configuration failed halfway
+    /// is reset.
     private var configuredSetup: CurlHandlePool.Setup?
     private let handles: CurlHandlePool?
     private var sink: ResponseBodySink
@@ -80,7 +79,6 @@ final class CurlTransfer: @unchecked Sendable {
         }
         self.handle = handle
         self.handles = handles
-        plainSetup = setup
         handleIsConfigured = configured
         url = request.url
         self.timeout = timeout
