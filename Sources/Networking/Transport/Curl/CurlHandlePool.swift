@@ -10,8 +10,9 @@ import CNetworkingShim
 ///   any transfer that set more than a plain request's options (a body, a file, a form, progress, DNS over HTTPS);
 /// - **still configured** for a plain request (``Setup``: a GET without body, optionally with header lines, pinned to
 ///   one set or not), after a transfer that was one. The next plain request with the same ``Setup`` takes such a
-///   handle and sets only what differs from one request to the next (URL, timeouts, headers, its own callback
-///   contexts), as a program that performs one easy handle again and again does; any other request takes it reset.
+///   handle and sets only what differs from one request to the next (URL, timeouts, response ceiling, headers,
+///   its own callback contexts), as a program that performs one easy handle again and again does; any other
+///   request takes it reset.
 ///
 /// Either way a kept handle keeps libcurl's caches (DNS, TLS sessions). So an unpinned request may resume a TLS
 /// session an earlier request of the same handle negotiated with the same server (as curl's tool and URLSession do);
