@@ -1,12 +1,10 @@
-import Synchronization
-
 /// A response's header section as it arrived (the final response's field lines, line endings included), turned
 /// into fields the first time anything reads them: most calls never read a response header, and making a `String`
 /// of every name and value was the largest cost of receiving a small response (measured in BENCHMARKS.md).
 final class ReceivedHeaderLines: Sendable {
     /// The raw lines.
     let bytes: [UInt8]
-    private let parsed = Mutex<[HTTPHeaders.Element]?>(nil)
+    private let parsed = Locked<[HTTPHeaders.Element]?>(nil)
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
