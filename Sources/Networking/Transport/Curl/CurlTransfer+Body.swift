@@ -26,7 +26,8 @@ extension CurlTransfer {
         case .put, .patch:
             try set(CURLOPT_CUSTOMREQUEST, request.method.rawValue)
             try setBody(body ?? Data())
-        case .get, .delete, .options:
+        default:
+            // GET with a body, DELETE, OPTIONS, QUERY and any other token, sent as written.
             try set(CURLOPT_CUSTOMREQUEST, request.method.rawValue)
             if let body {
                 try setBody(body)

@@ -106,7 +106,7 @@ extension CurlTransfer {
         let postsBytes: Bool
         switch request.method {
         case .post, .put, .patch: postsBytes = true
-        case .get, .head, .delete, .options: postsBytes = request.body != nil
+        default: postsBytes = request.body != nil
         }
         if postsBytes, request.method != .head, request.bodyFile == nil, request.multipart == nil,
             !request.headers.contains("Content-Type")
