@@ -96,8 +96,25 @@ let package = Package(
         ),
         .testTarget(
             name: "NetworkingTests",
-            dependencies: ["Networking", "NetworkingTestKit"],
+            dependencies: ["Networking", "NetworkingTestKit", "NetworkingTestSupport"],
             resources: [.copy("Resources")],
+            swiftSettings: upcomingFeatures
+        ),
+        // Helpers that the product's tests and the test kit's tests share (fixtures, a closed port, process memory):
+        // package-visible only, never a product.
+        .target(
+            name: "NetworkingTestSupport",
+            dependencies: ["Networking", "NetworkingTestKit"],
+            path: "Tests/NetworkingTestSupport",
+            swiftSettings: upcomingFeatures
+        ),
+        // The test kit's own tests: MockServer, its TLS and WebSocket sides, the parsers, MockGOMServer, the stubs.
+        .testTarget(
+            name: "NetworkingTestKitTests",
+            dependencies: [
+                "NetworkingTestKit", "Networking", "NetworkingTestSupport", "CNetworkingShim", "CNetworkingTestKitShim",
+                "COpenSSL",
+            ],
             swiftSettings: upcomingFeatures
         ),
         .testTarget(

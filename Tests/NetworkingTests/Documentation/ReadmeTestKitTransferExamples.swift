@@ -55,8 +55,22 @@ extension ReadmeExamplesTests {
                 "--max-time", "60", "-s", "-o", "/dev/null", "-w", "%{time_total}", "-F", "title=Dune",
                 "-F", "cover=@\(file.path);type=image/jpeg;filename=dune.jpg", server.url("/covers").absoluteString,
             ]
-            let output = try await onThread { try runProcess("/usr/bin/curl", arguments) }
-            return try #require(Double(output.standardOutput))
+            let curl = Process()
+            curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+            curl.arguments = arguments
+            let output = Pipe()
+            curl.standardOutput = output
+            // curl prints one number: reading it once curl has exited cannot fill the pipe.
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                curl.terminationHandler = { _ in continuation.resume() }
+                do {
+                    try curl.run()
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+            let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            return try #require(Double(printed))
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import NetworkingTestKit
+import NetworkingTestSupport
 import Testing
 
 /// Loading the pinned set: fail closed on empty or invalid sets, before any connection.

@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import NetworkingTestKit
+import NetworkingTestSupport
 import Testing
 
 /// Pinning end to end: repository → pipeline → CurlTransport → OpenSSL, against a TLS MockServer.

@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import NetworkingTestKit
+import NetworkingTestSupport
 import Testing
 
 /// RetryPolicy against a real server: failures of every kind, then success; delays as bounds.

@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import NetworkingTestKit
+import NetworkingTestSupport
 import Testing
 
 /// One row of the fault matrix: what goes wrong on the server side, and the error a repository must return.

@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import NetworkingTestKit
+import NetworkingTestSupport
 import Testing
 
 /// Token refresh against a real server: concurrent calls held at a barrier so they all carry the old token.

@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import NetworkingTestKit
+import NetworkingTestSupport
 
 /// Files and servers for the transfer tests.
 enum TransferFixtures {

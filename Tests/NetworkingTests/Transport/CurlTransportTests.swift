@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import NetworkingTestKit
+import NetworkingTestSupport
 import Testing
 
 @Suite("CurlTransport over plain HTTP", .timeLimit(.minutes(1)))

@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import NetworkingTestKit
+import NetworkingTestSupport
 import Testing
 
 /// A transport keeps the easy handle of a plain GET configured for the next plain GET with the same pinning (only

@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import NetworkingTestKit
+import NetworkingTestSupport
 import Testing
 
 @Suite("WebSocket and the per-host connection limit", .timeLimit(.minutes(1)))

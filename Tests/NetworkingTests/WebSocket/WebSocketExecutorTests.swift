@@ -1,5 +1,6 @@
 import Foundation
 import NetworkingTestKit
+import NetworkingTestSupport
 import Testing
 
 @testable import Networking

@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import NetworkingTestKit
+import NetworkingTestSupport
 import Testing
 
 @Suite("WebSocket messages, pings and closes", .timeLimit(.minutes(1)))

@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import NetworkingTestKit
+import NetworkingTestSupport
 import Testing
 
 @Suite("openWebSocket through a repository's pipeline", .timeLimit(.minutes(1)))

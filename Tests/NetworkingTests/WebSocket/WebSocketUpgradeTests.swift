@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import NetworkingTestKit
+import NetworkingTestSupport
 import Testing
 
 @Suite("WebSocket upgrade handshake", .timeLimit(.minutes(1)))

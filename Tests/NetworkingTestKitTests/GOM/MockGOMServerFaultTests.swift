@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import NetworkingTestKit
+import NetworkingTestSupport
 import Testing
 
 extension TestKit {
@@ -72,7 +73,8 @@ extension TestKit {
             let pinging = try await GNPTestSocket.connect(to: gom, timeout: 1)
             let listening = try await GNPTestSocket.connect(to: gom)
             _ = try await listening.subscribeForInitial("/a:x")
-            #expect(await pinging.socket.ping().failure == nil)
+            let firstPing = await pinging.socket.ping()
+            #expect((try? firstPing.get()) != nil)
 
             // When the sockets are silenced and the attribute changes
             gom.silenceSockets()
@@ -83,7 +85,7 @@ extension TestKit {
             let afterResume = try await listening.nextFrame()
 
             // Then the ping timed out, and the change arrived only after the resume
-            guard case .timeout? = ping.failure else {
+            guard case .failure(.timeout) = ping else {
                 Issue.record("the ping of a silenced socket did not time out: \(ping)")
                 return
             }

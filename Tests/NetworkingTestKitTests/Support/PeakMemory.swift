@@ -1,4 +1,5 @@
 import Foundation
+import NetworkingTestSupport
 import Synchronization
 
 /// Samples the process's resident set size on a thread of its own while a transfer runs, keeping the peak.

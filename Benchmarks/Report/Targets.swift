@@ -37,7 +37,7 @@ struct Targets {
                     minimum: 4))
         }
         checks.append(cpuCheck())
-        checks += issue17Checks()
+        checks += curlParityChecks()
         if let growth = report.memory.growth[.networking] {
             let megabytes = Double(growth.growthKiB) * 1024 / 1e6
             checks.append(

@@ -1,29 +1,30 @@
 import Foundation
 
 extension Targets {
-    /// The Networking rows each issue-17 target is checked for: the default one and the executor one.
-    private static let issue17Contenders: [Contender] = [.networking, .networkingExecutor]
+    /// The Networking rows each libcurl-parity target is checked for: the default one and the executor one.
+    private static let curlParityContenders: [Contender] = [.networking, .networkingExecutor]
 
     /// The rows the concurrent targets are also checked for: raw libcurl's one-thread multi loop, the ceiling of a
     /// libcurl client that drives every transfer from one thread, as Networking's event loop does.
-    private static let concurrentContenders: [Contender] = issue17Contenders + [.curl]
+    private static let concurrentContenders: [Contender] = curlParityContenders + [.curl]
 
-    /// Issue 17's targets, each for both Networking rows (the contender is named in the target's text):
-    /// sequential http and pinned https/1.1 against raw libcurl, voluntary context switches and CPU per sequential
-    /// request, concurrent http against wrk, and CPU per concurrent request (these two also for raw libcurl).
-    func issue17Checks() -> [Check] {
+    /// The libcurl-parity targets (issue 17's), each for both Networking rows (the contender is named in the
+    /// target's text): sequential http and pinned https/1.1 against raw libcurl, voluntary context switches and CPU
+    /// per sequential request, concurrent http against wrk, and CPU per concurrent request (these two also for raw
+    /// libcurl).
+    func curlParityChecks() -> [Check] {
         var checks: [Check] = []
         for kind in [Endpoint.Kind.http, .https] {
             let result = report.sequential.first { $0.endpoint.kind == kind }
             let title = result?.endpoint.title ?? Endpoint(kind: kind, port: 0).title
-            for contender in Self.issue17Contenders {
+            for contender in Self.curlParityContenders {
                 checks.append(
                     ratioCheck(
                         "Issue 17: sequential \(title) ≥ 0.85× raw libcurl req/s (\(contender.title))", result, .curl,
                         contender: contender, minimum: 0.85))
             }
         }
-        for contender in Self.issue17Contenders {
+        for contender in Self.curlParityContenders {
             checks.append(
                 worstEndpointCheck(
                     "Issue 17: sequential ≤ 0.3 voluntary context switches/req", report.sequential,
@@ -45,7 +46,7 @@ extension Targets {
                     metric: \.cpuMicrosecondsPerRequest
                 ) { Format.fixed($0, 1) + " µs" })
         }
-        for contender in Self.issue17Contenders {
+        for contender in Self.curlParityContenders {
             checks.append(
                 worstEndpointCheck(
                     "Issue 17: sequential, CPU ≤ 60 µs/req", report.sequential, contender, limit: 60,

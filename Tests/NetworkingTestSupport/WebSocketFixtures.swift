@@ -1,25 +1,25 @@
-import Foundation
-import Networking
-import NetworkingTestKit
+package import Foundation
+package import Networking
+package import NetworkingTestKit
 import Testing
 
 /// Helpers of the WebSocket tests: servers on 127.0.0.1 with WebSocket routes, and sockets opened to them.
-enum WebSocketFixtures {
+package enum WebSocketFixtures {
     /// The ws (or wss) URL of `path` on `server`.
-    static func url(_ server: MockServer, _ path: String = "/socket", host: String = "127.0.0.1") -> URL {
+    package static func url(_ server: MockServer, _ path: String = "/socket", host: String = "127.0.0.1") -> URL {
         let scheme = server.certificate == nil ? "ws" : "wss"
         return URL(string: "\(scheme)://\(host):\(server.port)\(path)")!
     }
 
     /// A plain server echoing on `/socket`.
-    static func echoServer() throws -> MockServer {
+    package static func echoServer() throws -> MockServer {
         let server = try MockServer()
         server.webSocket("/socket")
         return server
     }
 
     /// Opens a socket to `path` on `server`, failing the test when it does not open.
-    static func connect(
+    package static func connect(
         _ server: MockServer, _ path: String = "/socket", protocols: [String] = [], pinning: PinnedCertificates? = nil,
         timeout: TimeInterval = 10, maximumMessageSize: Int = 16 << 20
     ) async throws -> WebSocket {
@@ -30,7 +30,7 @@ enum WebSocketFixtures {
     }
 
     /// Reads `count` messages.
-    static func read(_ count: Int, from socket: WebSocket) async throws -> [WebSocketMessage] {
+    package static func read(_ count: Int, from socket: WebSocket) async throws -> [WebSocketMessage] {
         var messages: [WebSocketMessage] = []
         for try await message in socket.messages {
             messages.append(message)
@@ -42,7 +42,7 @@ enum WebSocketFixtures {
     }
 
     /// Reads until the stream ends, returning the messages and the error it threw, if any.
-    static func drain(_ socket: WebSocket) async -> (messages: [WebSocketMessage], error: (any Error)?) {
+    package static func drain(_ socket: WebSocket) async -> (messages: [WebSocketMessage], error: (any Error)?) {
         var messages: [WebSocketMessage] = []
         do {
             for try await message in socket.messages {
@@ -55,7 +55,7 @@ enum WebSocketFixtures {
     }
 
     /// Polls `condition` every 10 ms for up to `timeout` seconds.
-    static func eventually(timeout: TimeInterval = 10, _ condition: () -> Bool) async -> Bool {
+    package static func eventually(timeout: TimeInterval = 10, _ condition: () -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
         while ContinuousClock.now < deadline {
             if condition() {
@@ -67,7 +67,7 @@ enum WebSocketFixtures {
     }
 
     /// The transport error inside a repository error, if it is one.
-    static func transportError(_ error: (any Error)?) -> TransportError? {
+    package static func transportError(_ error: (any Error)?) -> TransportError? {
         if case .noNetworkConnection(let transport)? = error as? RepositoryError {
             return transport
         }

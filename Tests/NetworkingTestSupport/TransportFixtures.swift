@@ -1,11 +1,11 @@
-import Foundation
-import Networking
-import NetworkingTestKit
+package import Foundation
+package import Networking
+package import NetworkingTestKit
 
 /// Shared helpers of the transport and pinning integration tests (real sockets on 127.0.0.1).
-enum TransportFixtures {
+package enum TransportFixtures {
     /// A GET (or other) request to `path` on `server`.
-    static func request(
+    package static func request(
         _ server: MockServer, _ path: String = "/", method: HTTPMethod = .get, headers: HTTPHeaders = HTTPHeaders(),
         body: Data? = nil, timeout: TimeInterval = 10, pinning: PinnedCertificates? = nil
     ) -> HTTPRequest {
@@ -14,7 +14,7 @@ enum TransportFixtures {
     }
 
     /// A repository configuration for `server`, pinned to `pins` when given.
-    static func configuration(
+    package static func configuration(
         _ server: MockServer, host: String = "localhost", pins: PinnedCertificates? = nil, timeout: TimeInterval = 10
     ) -> NetworkingConfiguration {
         NetworkingConfiguration(
@@ -23,12 +23,12 @@ enum TransportFixtures {
     }
 
     /// A new self-signed certificate for localhost and 127.0.0.1.
-    static func certificate(_ commonName: String = "localhost") throws -> TestCertificate {
+    package static func certificate(_ commonName: String = "localhost") throws -> TestCertificate {
         try TestCertificate.selfSigned(commonName: commonName, subjectAltNames: ["localhost", "127.0.0.1"])
     }
 
     /// A different certificate (new serial, subject and dates) for the same key as `certificate`: a renewal.
-    static func renewal(of certificate: TestCertificate) throws -> Data {
+    package static func renewal(of certificate: TestCertificate) throws -> Data {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let key = directory.appendingPathComponent("key.pem")
@@ -48,14 +48,14 @@ enum TransportFixtures {
     }
 
     /// A new empty directory under the temporary directory.
-    static func temporaryDirectory() throws -> URL {
+    package static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("networking-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
 
     /// Seconds elapsed while running `body`.
-    static func measure<T>(_ body: () async throws -> T) async rethrows -> (value: T, seconds: Double) {
+    package static func measure<T>(_ body: () async throws -> T) async rethrows -> (value: T, seconds: Double) {
         let start = ContinuousClock.now
         let value = try await body()
         let elapsed = ContinuousClock.now - start
@@ -63,7 +63,7 @@ enum TransportFixtures {
     }
 
     /// The outcome of an async throwing call.
-    static func outcome<T>(_ body: () async throws -> T) async -> Result<T, any Error> {
+    package static func outcome<T>(_ body: () async throws -> T) async -> Result<T, any Error> {
         do {
             return .success(try await body())
         } catch {
@@ -72,7 +72,7 @@ enum TransportFixtures {
     }
 
     /// Whether `result` is a failure with ``RepositoryError/timeout``.
-    static func isTimeout<T>(_ result: Result<T, any Error>) -> Bool {
+    package static func isTimeout<T>(_ result: Result<T, any Error>) -> Bool {
         guard case .failure(let error) = result, case .timeout? = error as? RepositoryError else {
             return false
         }
@@ -80,7 +80,7 @@ enum TransportFixtures {
     }
 
     /// Waits (briefly, polling) until `condition` holds or `timeout` passes; returns whether it held.
-    static func eventually(timeout: Double = 10, _ condition: () -> Bool) async -> Bool {
+    package static func eventually(timeout: Double = 10, _ condition: () -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
         while !condition() {
             guard ContinuousClock.now < deadline else {
@@ -93,6 +93,6 @@ enum TransportFixtures {
 }
 
 /// The transport error code of a thrown error, or `nil` when it is not a ``TransportError``.
-func transportCode(of error: any Error) -> TransportError.Code? {
+package func transportCode(of error: any Error) -> TransportError.Code? {
     (error as? TransportError)?.code
 }

@@ -1,9 +1,9 @@
 import Foundation
 
 /// The test process's memory, as Linux reports it.
-enum ProcessMemory {
+package enum ProcessMemory {
     /// The resident set size (`VmRSS` in `/proc/self/status`) in bytes, or `nil` when it cannot be read.
-    static func residentBytes() -> Int? {
+    package static func residentBytes() -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
             return nil
         }
@@ -17,12 +17,12 @@ enum ProcessMemory {
     /// Whether resident size says anything about what the code keeps: not under AddressSanitizer, whose
     /// quarantine holds freed memory (script/test sets `ASAN_OPTIONS` for that run). Memory bounds are checked
     /// in the plain and release runs.
-    static var reflectsRetainedMemory: Bool {
+    package static var reflectsRetainedMemory: Bool {
         ProcessInfo.processInfo.environment["ASAN_OPTIONS"] == nil
     }
 
     /// Bytes as MiB with one decimal.
-    static func mebibytes(_ bytes: Int) -> String {
+    package static func mebibytes(_ bytes: Int) -> String {
         String(format: "%.1f MiB", Double(bytes) / 1_048_576)
     }
 }

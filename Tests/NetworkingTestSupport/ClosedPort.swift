@@ -3,13 +3,13 @@ import Glibc
 
 /// A TCP port on 127.0.0.1 that is bound but never listens: a connection to it is refused at once, and no
 /// other socket (a server started by a test running in parallel) can take the port while this holds it.
-final class ClosedPort {
+package final class ClosedPort {
     /// The port number.
-    let port: Int
+    package let port: Int
     private let descriptor: Int32
 
     /// Binds an ephemeral port without listening on it.
-    convenience init() throws {
+    package convenience init() throws {
         try self.init(binding: 0)
     }
 
@@ -19,7 +19,7 @@ final class ClosedPort {
     /// server freed its port, and then holds the port for the rest of the check.
     /// - Parameter port: The port.
     /// - Throws: `POSIXError` (`EADDRINUSE` when a socket listens on `port`).
-    init(binding port: Int) throws {
+    package init(binding port: Int) throws {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else {
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)

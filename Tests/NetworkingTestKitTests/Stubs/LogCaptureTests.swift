@@ -6,7 +6,7 @@ import Testing
 
 extension TestKit {
     @Suite("LogCapture", .timeLimit(.minutes(1)))
-    struct LogCaptureTests: LoggerTesting {
+    struct LogCaptureTests {
         @Test func outputCollectsMessagesInOrder() {
             // Given a capture
             let capture = LogCapture()
@@ -31,7 +31,12 @@ extension TestKit {
             let path = "log-capture/\(UUID().uuidString)"
 
             // When a request and its response are reported to it
-            _ = await observe(logger, request(path), .success(response(200, path, body: "body-text")))
+            let url = URL(string: "http://example.test/\(path)")!
+            let request = HTTPRequest(method: .get, url: url, headers: HTTPHeaders())
+            let context = RequestContext(path: "observed")
+            let response = HTTPResponse(statusCode: 200, headers: HTTPHeaders(), body: Data("body-text".utf8), url: url)
+            logger.requestWillSend(request, context: context)
+            logger.request(request, context: context, didFinishWith: .success(response))
 
             // Then it was started at that level and its lines are here: a request and a response line at
             // .info, headers and bodies too at .debug

@@ -60,41 +60,42 @@ extension TestHTTPClient {
         }
     }
 
-    /// Reads one response (skipping interim ones), streaming its body through a SHA-256 instead of keeping it:
-    /// framed by Content-Length, chunked encoding, or the end of the stream. A body cut short is not an error:
-    /// `complete` says whether it ended as framed.
+    /// Reads one response (skipping interim ones), streaming its body through a SHA-256 instead of keeping it.
+    /// A body cut short is not an error: `complete` says whether it ended as framed.
     func readStreamedResponse() throws -> StreamedResponse {
         let head = try readResponse(toHead: true)
         let hasher = SHA256Hasher()
         var size = 0
-        var complete = true
-        let consume: (UnsafeRawBufferPointer) -> Void = { bytes in
+        let complete = try readBody(of: head.headers) { bytes in
             hasher.update(bytes)
             size += bytes.count
-        }
-        if head.headers["Transfer-Encoding"]?.lowercased() == "chunked" {
-            chunks: while true {
-                guard let line = try? readLine(), let chunk = Int(line, radix: 16) else {
-                    complete = false
-                    break chunks
-                }
-                guard chunk > 0 else {
-                    while let trailer = try? readLine(), !trailer.isEmpty {}
-                    break chunks
-                }
-                guard try streamBytes(chunk, consume), (try? readLine()) != nil else {
-                    complete = false
-                    break chunks
-                }
-            }
-        } else if let length = head.headers["Content-Length"].flatMap({ Int($0) }) {
-            complete = try streamBytes(length, consume)
-        } else {
-            _ = try streamBytes(.max, consume)
         }
         return StreamedResponse(
             status: head.status, headers: head.headers, bodySize: size, bodySHA256: hasher.hexDigest(),
             complete: complete)
+    }
+
+    /// Passes the body of the response whose head had `headers` to `consume`, its framing removed: the client's
+    /// one reader of Content-Length, chunked (a chunk-size line, then the data and CRLF, until the last chunk
+    /// and its trailers) and close-delimited bodies.
+    /// - Returns: Whether the body ended as framed: false when the connection closed first or a chunk-size line
+    ///   was malformed.
+    func readBody(of headers: HTTPHeaders, _ consume: (UnsafeRawBufferPointer) -> Void) throws -> Bool {
+        if headers["Transfer-Encoding"]?.lowercased() == "chunked" {
+            while true {
+                guard let line = try? readLine(), let chunk = Int(line, radix: 16) else { return false }
+                guard chunk > 0 else {
+                    while let trailer = try? readLine(), !trailer.isEmpty {}
+                    return true
+                }
+                guard try streamBytes(chunk, consume), (try? readLine()) != nil else { return false }
+            }
+        }
+        if let length = headers["Content-Length"].flatMap({ Int($0) }) {
+            return try streamBytes(length, consume)
+        }
+        _ = try streamBytes(.max, consume)
+        return true
     }
 
     /// Passes the next `count` bytes to `consume` (buffered bytes first, then straight from the socket).

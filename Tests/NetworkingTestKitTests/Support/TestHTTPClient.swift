@@ -187,16 +187,6 @@ final class TestHTTPClient {
         }
     }
 
-    private func readBytes(_ count: Int) throws -> [UInt8] {
-        while pending.count < count {
-            guard try fill() else {
-                throw TestClientError(description: "connection closed after \(pending.count) of \(count) bytes")
-            }
-        }
-        defer { pending.removeFirst(count) }
-        return Array(pending[0..<count])
-    }
-
     /// Reads one response framed by Content-Length, chunked encoding, or the end of the stream.
     /// - Parameters:
     ///   - toHead: Read only the head (for HEAD requests and interim responses).
@@ -222,16 +212,11 @@ final class TestHTTPClient {
             return TestHTTPResponse(status: status, headers: headers, body: Data())
         }
         var body = Data()
-        if headers["Transfer-Encoding"]?.lowercased() == "chunked" {
-            while let size = Int(try readLine(), radix: 16), size > 0 {
-                body.append(contentsOf: try readBytes(size))
-                _ = try readLine()
-            }
-            while try !readLine().isEmpty {}
-        } else if let length = headers["Content-Length"].flatMap({ Int($0) }) {
-            body = Data(try readBytes(length))
-        } else {
-            body = try readToEnd()
+        let complete = try readBody(of: headers) { body.append(contentsOf: $0) }
+        guard complete else {
+            // A chunked body also ends early at a malformed chunk-size line.
+            let announced = headers["Content-Length"].map { " of \($0)" } ?? ""
+            throw TestClientError(description: "connection closed after \(body.count)\(announced) bytes")
         }
         return TestHTTPResponse(status: status, headers: headers, body: body)
     }
