@@ -57,8 +57,11 @@ struct StoreSink: DecodedResultSink {
             try store.save(persistables: models)
         } catch {
             store.saveFailureHandler?(error)
-            for logger in configuration.eventMonitors.compactMap({ $0 as? NetworkActivityLogger }) {
-                logger.log("NetworkingStore: saving \(models.count) decoded models failed: \(error)", at: .error)
+            let event = DiagnosticEvent(
+                level: .error, subsystem: "store",
+                message: "NetworkingStore: saving \(models.count) decoded models failed: \(error)")
+            for monitor in configuration.eventMonitors {
+                monitor.diagnostic(event)
             }
         }
     }

@@ -27,12 +27,13 @@ open class AbstractRepository: @unchecked Sendable {
     /// The transport requests travel over.
     public let transport: any HTTPTransport
 
-    /// The executor of this repository's transport: ``CurlTransport/executor`` for a `CurlTransport`, else `nil`.
+    /// The executor of this repository's transport (``HTTPTransport/executor``): ``CurlTransport/executor`` for a
+    /// `CurlTransport`, `nil` for a transport without one.
     /// Run a loop of calls inside `withTaskExecutorPreference(repository.transportExecutor) { … }` and each call is
     /// sent and resumed on the transport's event-loop thread, with no thread hop (see ``CurlTransport/executor``
     /// for what may run there); with `nil` (a stub transport) the preference changes nothing.
     public var transportExecutor: (any TaskExecutor)? {
-        (transport as? CurlTransport)?.executor
+        transport.executor
     }
 
     /// What the initialisers work out from the configuration, once (the configuration never changes).

@@ -8,4 +8,15 @@ public protocol HTTPTransport: Sendable {
     /// - Parameter request: The request to send.
     /// - Returns: The response.
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
+
+    /// The executor that runs the transport's own work, for callers that want to run beside it with no thread hop
+    /// (``CurlTransport/executor``); `nil` by default.
+    var executor: (any TaskExecutor)? { get }
+}
+
+extension HTTPTransport {
+    /// `nil`: the transport has no executor of its own.
+    public var executor: (any TaskExecutor)? {
+        nil
+    }
 }
