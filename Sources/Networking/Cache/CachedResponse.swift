@@ -119,6 +119,6 @@ struct CachedResponse: Sendable, Equatable {
 
     /// How a varied request value is kept: its SHA-256, hex.
     static func varyDigest(_ value: String) -> String {
-        OpenSSLDigest.sha256Hex("vary " + value)
+        SHA256.hexHash("vary " + value)
     }
 }

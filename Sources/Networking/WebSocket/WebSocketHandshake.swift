@@ -43,9 +43,7 @@ struct WebSocketHandshake: Sendable {
             throw RepositoryError.invalidParameters(
                 "WebSocket subprotocol \"\(name)\" of \(request.url.absoluteString) is not an HTTP token")
         }
-        var nonce = [UInt8](repeating: 0, count: 16)
-        nonce.withUnsafeMutableBytes { OpenSSLDigest.fillRandom($0) }
-        self.key = Data(nonce).base64EncodedString()
+        self.key = Base64.encode(SecureRandom.bytes(count: 16))
         self.protocols = protocols
         self.request = request
     }
@@ -54,7 +52,7 @@ struct WebSocketHandshake: Sendable {
     /// - Parameter key: The `Sec-WebSocket-Key`.
     /// - Returns: The expected `Sec-WebSocket-Accept`, or `nil` when OpenSSL could not hash.
     static func acceptValue(for key: String) -> String? {
-        OpenSSLDigest.sha1(key + acceptGUID).map { Data($0).base64EncodedString() }
+        SHA1.hash(key + acceptGUID).map { Base64.encode($0) }
     }
 
     /// The request's bytes: request line, headers, blank line.
