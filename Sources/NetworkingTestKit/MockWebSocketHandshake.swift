@@ -45,10 +45,7 @@ enum MockWebSocketHandshake {
 
     /// The subprotocols the client offered in `Sec-WebSocket-Protocol`, in its order.
     static func offeredProtocols(_ request: RecordedRequest) -> [String] {
-        request.headers.values(for: "Sec-WebSocket-Protocol")
-            .flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }
+        HeaderList.members(request.headers.values(for: "Sec-WebSocket-Protocol"))
     }
 
     /// The `101 Switching Protocols` head for a valid upgrade request, or `nil` when `upgrade` does not accept.
@@ -87,6 +84,6 @@ enum MockWebSocketHandshake {
 
     /// The comma-separated tokens of some field values, lowercased and trimmed.
     private static func tokens(_ values: [String]) -> [String] {
-        values.flatMap { $0.lowercased().split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        HeaderList.members(values, lowercased: true)
     }
 }

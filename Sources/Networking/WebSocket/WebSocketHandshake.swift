@@ -118,8 +118,9 @@ struct WebSocketHandshake: Sendable {
                 "Sec-WebSocket-Accept is \(accept.map { "\"\($0)\"" } ?? "missing"), expected \"\(Self.acceptValue(for: key) ?? "?")\""
             )
         }
-        if let extensions = response.headers["Sec-WebSocket-Extensions"], !extensions.isEmpty {
-            throw refuse("the server selected extensions (\(extensions)) that were not offered")
+        let extensions = HeaderList.members(response.headers.values(for: "Sec-WebSocket-Extensions"))
+        if !extensions.isEmpty {
+            throw refuse("the server selected extensions (\(extensions.joined(separator: ", "))) that were not offered")
         }
         guard let selected = response.headers["Sec-WebSocket-Protocol"]?.trimmingCharacters(in: .whitespaces),
             !selected.isEmpty
@@ -136,7 +137,7 @@ struct WebSocketHandshake: Sendable {
 
     /// The lowercased comma-separated tokens of header values.
     private static func tokens(_ values: [String]) -> [String] {
-        values.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        HeaderList.members(values, lowercased: true)
     }
 
     /// Whether `text` is an HTTP token (RFC 9110 §5.6.2).
