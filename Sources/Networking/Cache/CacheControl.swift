@@ -9,7 +9,7 @@ struct CacheControl: Sendable, Equatable {
     /// - Parameter headers: Request or response header fields.
     init(_ headers: HTTPHeaders) {
         for field in headers.values(for: "Cache-Control") {
-            for part in field.split(separator: ",") {
+            for part in HeaderList.members(field) {
                 // Empty pieces kept: `=` or `max-age=60,=` from a hostile server must not index an empty array.
                 let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 guard let first = pieces.first else {
@@ -20,8 +20,7 @@ struct CacheControl: Sendable, Equatable {
                     continue
                 }
                 let value: String? =
-                    pieces.count > 1
-                    ? pieces[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: ["\""]) : nil
+                    pieces.count > 1 ? HeaderList.unquoted(pieces[1].trimmingCharacters(in: .whitespaces)) : nil
                 // `.some`: a directive without a value is present, not removed.
                 directives[name] = .some(value)
             }

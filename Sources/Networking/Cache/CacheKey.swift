@@ -20,16 +20,16 @@ struct CacheKey: Sendable, Hashable {
         let credentials: String
         switch (authorization, cookie) {
         case (nil, nil): credentials = Self.anonymous
-        case (let authorization?, nil): credentials = OpenSSLDigest.sha256Hex("authorization " + authorization)
+        case (let authorization?, nil): credentials = SHA256.hexHash("authorization " + authorization)
         default:
-            credentials = OpenSSLDigest.sha256Hex(
+            credentials = SHA256.hexHash(
                 "authorization " + (authorization ?? "") + "\ncookie " + (cookie ?? ""))
         }
         name = Self.prefix(method: method, url: url) + credentials
     }
 
     /// The second half of the name of a request without `Authorization`, hashed once.
-    private static let anonymous = OpenSSLDigest.sha256Hex("anonymous")
+    private static let anonymous = SHA256.hexHash("anonymous")
 
     /// The start of the name of every key for `method` and `url`, whoever asked.
     static func prefix(method: HTTPMethod, url: URL) -> String {
@@ -37,7 +37,7 @@ struct CacheKey: Sendable, Hashable {
         if let known = recentPrefixes.withLock({ $0[text] }) {
             return known
         }
-        let prefix = OpenSSLDigest.sha256Hex(text) + "-"
+        let prefix = SHA256.hexHash(text) + "-"
         recentPrefixes.withLock { recent in
             if recent.count >= recentPrefixLimit {
                 recent.removeAll(keepingCapacity: true)

@@ -57,8 +57,7 @@ extension CachedResponse {
         else {
             return false
         }
-        let vary = response.headers.values(for: "Vary").flatMap { $0.split(separator: ",") }
-        guard !vary.contains(where: { $0.trimmingCharacters(in: .whitespaces) == "*" }) else {
+        guard !HeaderList.members(response.headers.values(for: "Vary")).contains("*") else {
             return false
         }
         if request.headers.contains("Authorization"), !control.allowsAuthorizedStorage {

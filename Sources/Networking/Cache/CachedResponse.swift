@@ -73,8 +73,7 @@ struct CachedResponse: Sendable, Equatable {
         derived.cacheControl = CacheControl(headers)
         derived.freshnessLifetime = computedFreshnessLifetime
         derived.initialAge = computedInitialAge
-        derived.varyNames = headers.values(for: "Vary").flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+        derived.varyNames = HeaderList.members(headers.values(for: "Vary"), lowercased: true)
     }
 
     /// Whether `request` selects this response: every field `Vary` names has the stored value (or is absent in
@@ -119,6 +118,6 @@ struct CachedResponse: Sendable, Equatable {
 
     /// How a varied request value is kept: its SHA-256, hex.
     static func varyDigest(_ value: String) -> String {
-        OpenSSLDigest.sha256Hex("vary " + value)
+        SHA256.hexHash("vary " + value)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 
+// Not HTTPDate: RFC 6265 §5.1.1 demands its own lenient, token-based algorithm (any order, odd delimiters).
 /// The cookie-date parser of RFC 6265 §5.1.1: it reads `Expires` in every form servers send (RFC 1123,
 /// RFC 850, asctime, two-digit years, odd separators) without a locale or a date formatter.
 enum CookieDate {
@@ -28,12 +29,12 @@ enum CookieDate {
         } else if (0...69).contains(year) {
             year += 2000
         }
-        guard year >= 1601, (1...daysIn(month: month, year: year)).contains(day), time.hour <= 23,
+        guard year >= 1601, (1...CivilCalendar.daysIn(month: month, year: year)).contains(day), time.hour <= 23,
             time.minute <= 59, time.second <= 59
         else {
             return nil
         }
-        let days = HTTPDate.daysFromCivil(year: year, month: month, day: day)
+        let days = CivilCalendar.daysFromCivil(year: year, month: month, day: day)
         let seconds = days * 86_400 + time.hour * 3_600 + time.minute * 60 + time.second
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
@@ -88,17 +89,5 @@ enum CookieDate {
         }
         let prefix = String(decoding: token.prefix(3), as: UTF8.self).lowercased()
         return months.firstIndex(of: prefix).map { $0 + 1 }
-    }
-
-    private static func isLeap(_ year: Int) -> Bool {
-        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
     }
 }

@@ -82,7 +82,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
             if T.self == Date.self {
                 value = ISO8601.parse(text)
             } else if T.self == Data.self {
-                value = Data(base64Encoded: text)
+                value = Base64.decode(text).map { Data($0) }
             } else if T.self == URL.self {
                 value = URL(string: text)
             }

@@ -17,24 +17,9 @@ enum RetryAfter {
         if let seconds = TimeInterval(value), seconds.isFinite {
             return min(max(seconds, 0), cap)
         }
-        for format in httpDateFormats {
-            if let date = formatter(format).date(from: value) {
-                return min(max(date.timeIntervalSince(now), 0), cap)
-            }
+        if let date = HTTPDate.parse(value, now: now) {
+            return min(max(date.timeIntervalSince(now), 0), cap)
         }
         return nil
-    }
-
-    /// IMF-fixdate, RFC 850 and asctime, the three forms HTTP-date may take.
-    private static let httpDateFormats = [
-        "EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy",
-    ]
-
-    private static func formatter(_ format: String) -> DateFormatter {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = format
-        return formatter
     }
 }

@@ -43,9 +43,7 @@ struct WebSocketHandshake: Sendable {
             throw RepositoryError.invalidParameters(
                 "WebSocket subprotocol \"\(name)\" of \(request.url.absoluteString) is not an HTTP token")
         }
-        var nonce = [UInt8](repeating: 0, count: 16)
-        nonce.withUnsafeMutableBytes { OpenSSLDigest.fillRandom($0) }
-        self.key = Data(nonce).base64EncodedString()
+        self.key = Base64.encode(SecureRandom.bytes(count: 16))
         self.protocols = protocols
         self.request = request
     }
@@ -54,7 +52,7 @@ struct WebSocketHandshake: Sendable {
     /// - Parameter key: The `Sec-WebSocket-Key`.
     /// - Returns: The expected `Sec-WebSocket-Accept`, or `nil` when OpenSSL could not hash.
     static func acceptValue(for key: String) -> String? {
-        OpenSSLDigest.sha1(key + acceptGUID).map { Data($0).base64EncodedString() }
+        SHA1.hash(key + acceptGUID).map { Base64.encode($0) }
     }
 
     /// The request's bytes: request line, headers, blank line.
@@ -120,8 +118,9 @@ struct WebSocketHandshake: Sendable {
                 "Sec-WebSocket-Accept is \(accept.map { "\"\($0)\"" } ?? "missing"), expected \"\(Self.acceptValue(for: key) ?? "?")\""
             )
         }
-        if let extensions = response.headers["Sec-WebSocket-Extensions"], !extensions.isEmpty {
-            throw refuse("the server selected extensions (\(extensions)) that were not offered")
+        let extensions = HeaderList.members(response.headers.values(for: "Sec-WebSocket-Extensions"))
+        if !extensions.isEmpty {
+            throw refuse("the server selected extensions (\(extensions.joined(separator: ", "))) that were not offered")
         }
         guard let selected = response.headers["Sec-WebSocket-Protocol"]?.trimmingCharacters(in: .whitespaces),
             !selected.isEmpty
@@ -138,7 +137,7 @@ struct WebSocketHandshake: Sendable {
 
     /// The lowercased comma-separated tokens of header values.
     private static func tokens(_ values: [String]) -> [String] {
-        values.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        HeaderList.members(values, lowercased: true)
     }
 
     /// Whether `text` is an HTTP token (RFC 9110 §5.6.2).

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// Parses the dates of GOM entries: ISO 8601 / XSD `dateTime` text such as `2013-12-29T17:48:52+01:00`.
 ///
@@ -43,29 +44,13 @@ enum GOMDate {
         else {
             return nil
         }
-        let days = daysSince1970(year: year, month: month, day: day)
+        let days = CivilCalendar.daysFromCivil(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second - offset
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 
-    /// Days from 1970-01-01 to the given day of the proleptic Gregorian calendar (H. Hinnant's
-    /// `days_from_civil`).
-    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
     private static func isValid(year: Int, month: Int, day: Int) -> Bool {
-        guard (1...12).contains(month), day >= 1 else {
-            return false
-        }
-        let isLeap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-        let lengths = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        return day <= lengths[month - 1]
+        day >= 1 && day <= CivilCalendar.daysIn(month: month, year: year)
     }
 
     private static func isValid(hour: Int, minute: Int, second: Int, fraction: Double) -> Bool {

@@ -1,4 +1,5 @@
 public import Foundation
+import Networking
 
 /// SHA-256 digests as lowercase hex, to compare what a test sent or expects with what ``MockServer`` recorded
 /// (``RecordedRequest/bodySHA256``, ``RecordedPart/sha256``) without holding large bodies twice.

@@ -13,7 +13,7 @@ enum MockGOMDate {
         let dayMillis: Int64 = 86_400_000
         let days = millis >= 0 ? millis / dayMillis : (millis - dayMillis + 1) / dayMillis
         let inDay = millis - days * dayMillis
-        let (year, month, day) = HTTPDate.civil(fromDays: Int(days))
+        let (year, month, day) = CivilCalendar.civil(fromDays: Int(days))
         var text = pad(Int64(year), 4) + "-" + pad(Int64(month), 2) + "-" + pad(Int64(day), 2) + "T"
         text += pad(inDay / 3_600_000, 2) + ":" + pad(inDay / 60_000 % 60, 2) + ":" + pad(inDay / 1000 % 60, 2)
         if inDay % 1000 != 0 {

@@ -258,15 +258,14 @@ struct HTTPRequestParser {
             guard !headers.contains("Content-Length") else {
                 throw HTTPParseError("both Transfer-Encoding and Content-Length")
             }
-            let codings = encoding.lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard codings.last == "chunked" else {
+            guard HeaderList.members(headers.values(for: "Transfer-Encoding"), lowercased: true).last == "chunked"
+            else {
                 throw HTTPParseError("unsupported Transfer-Encoding \"\(encoding.prefix(100))\"")
             }
             return .chunkSize
         }
-        let lengths = Set(
-            headers.values(for: "Content-Length").flatMap { $0.split(separator: ",") }
-                .map { $0.trimmingCharacters(in: .whitespaces) })
+        // Content-Length is no list by its grammar: an empty member makes it malformed (keepingEmpty).
+        let lengths = Set(HeaderList.members(headers.values(for: "Content-Length"), keepingEmpty: true))
         guard let text = lengths.first else { return .body(remaining: 0) }
         guard lengths.count == 1, !text.isEmpty, text.utf8.count <= 18,
             text.utf8.allSatisfy({ (48...57).contains($0) }),

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// Measures and hashes one request body as it streams in, keeps its bytes up to a limit, and splits it
 /// into parts when it is `multipart/form-data`: memory stays flat whatever the body's size.
@@ -69,7 +70,7 @@ final class RequestBodyRecorder {
     func finish() -> Recording {
         let parsed = multipart?.finish()
         return Recording(
-            body: Data(kept), size: size, sha256: hasher?.hexDigest() ?? SHA256Hasher.emptyDigest,
+            body: Data(kept), size: size, sha256: hasher?.hexDigest() ?? SHA256.emptyHex,
             parts: parsed?.parts ?? (multipartProblem == nil ? nil : []),
             multipartError: parsed?.error ?? multipartProblem)
     }

@@ -1,4 +1,5 @@
 public import Foundation
+import Networking
 
 extension MockResponse {
     /// The length of the generated pattern's period: a prime, so that no power-of-two buffer or chunk size

@@ -22,16 +22,7 @@ extension MockResponse {
     /// - Returns: The response with the field set, replacing any `Retry-After` it had.
     public func retryAfter(date: Date) -> MockResponse {
         var response = self
-        response.headers["Retry-After"] = Self.imfFixdate(date)
+        response.headers["Retry-After"] = HTTPDate.format(date)
         return response
-    }
-
-    /// `date` as an IMF-fixdate (RFC 9110 §5.6.7): English names and GMT, whatever the process locale.
-    static func imfFixdate(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter.string(from: date)
     }
 }

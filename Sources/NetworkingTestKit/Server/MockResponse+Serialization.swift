@@ -21,7 +21,7 @@ extension MockResponse {
 
     /// Whether the header fields carry `Connection: close`.
     private var asksToClose: Bool {
-        headers.values(for: "Connection").contains { $0.lowercased() == "close" }
+        HeaderList.members(headers.values(for: "Connection"), lowercased: true).contains("close")
     }
 
     /// The length of the payload (before any chunked framing): the raw bytes, the generated body, or ``body``.

@@ -112,8 +112,7 @@ struct MockServerConnection {
 
     /// HTTP/1.1 keeps the connection unless `Connection: close`; HTTP/1.0 only with `Connection: keep-alive`.
     static func wantsKeepAlive(_ request: RecordedRequest) -> Bool {
-        let tokens = request.headers.values(for: "Connection")
-            .flatMap { $0.lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+        let tokens = HeaderList.members(request.headers.values(for: "Connection"), lowercased: true)
         if request.version == "HTTP/1.0" {
             return tokens.contains("keep-alive")
         }

@@ -2,6 +2,7 @@ import CNetworkingTestKitShim
 import COpenSSL
 import Foundation
 import Glibc
+import Networking
 
 /// Generates and loads ``TestCertificate``s with OpenSSL; every OpenSSL object stays inside.
 enum CertificateBuilder {
@@ -147,11 +148,11 @@ enum CertificateBuilder {
         let keyPEM = OpenSSLSupport.writeToMemory { PEM_write_bio_PrivateKey($0, key, nil, nil, 0, nil, nil) == 1 }
         guard let keyPEM else { throw failure("PEM_write_bio_PrivateKey failed") }
         guard let spki = OpenSSLSupport.derEncoding({ i2d_X509_PUBKEY(X509_get_X509_PUBKEY(x509), $0) }),
-            let digest = OpenSSLSupport.sha256(spki)
+            let digest = SHA256.hash(spki)
         else { throw failure("encoding the SubjectPublicKeyInfo failed") }
         return TestCertificate(
             der: der, pem: String(decoding: pem, as: UTF8.self), privateKeyPEM: String(decoding: keyPEM, as: UTF8.self),
-            spkiPin: "sha256/" + digest.base64EncodedString(), commonName: commonName(x509),
+            spkiPin: "sha256/" + Base64.encode(digest), commonName: commonName(x509),
             subjectAltNames: subjectAltNames(x509))
     }
 

@@ -52,24 +52,4 @@ enum OpenSSLSupport {
         guard written == length else { return nil }
         return Data(bytes)
     }
-
-    /// The SHA-256 digest of `data`.
-    static func sha256(_ data: Data) -> Data? {
-        digest(data, EVP_sha256())
-    }
-
-    /// The SHA-1 digest of `data`, for the WebSocket handshake's `Sec-WebSocket-Accept` (RFC 6455 §4.2.2).
-    static func sha1(_ data: Data) -> Data? {
-        digest(data, EVP_sha1())
-    }
-
-    private static func digest(_ data: Data, _ algorithm: OpaquePointer?) -> Data? {
-        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var length: UInt32 = 0
-        let ok = data.withUnsafeBytes { bytes in
-            EVP_Digest(bytes.baseAddress, bytes.count, &digest, &length, algorithm, nil)
-        }
-        guard ok == 1 else { return nil }
-        return Data(digest[0..<Int(length)])
-    }
 }

@@ -28,7 +28,7 @@ enum MockWebSocketHandshake {
         guard let key = request.headers["Sec-WebSocket-Key"] else {
             return ("no Sec-WebSocket-Key", false)
         }
-        guard Data(base64Encoded: key)?.count == 16 else {
+        guard Base64.decode(key)?.count == 16 else {
             return ("Sec-WebSocket-Key \"\(key.prefix(64))\" is not base64 of 16 bytes", false)
         }
         guard request.headers["Sec-WebSocket-Version"] == "13" else {
@@ -40,15 +40,12 @@ enum MockWebSocketHandshake {
 
     /// `Sec-WebSocket-Accept` for a key: base64 of the SHA-1 of the key followed by ``guid``.
     static func acceptValue(for key: String) -> String {
-        OpenSSLSupport.sha1(Data((key + guid).utf8))?.base64EncodedString() ?? "sha1-unavailable"
+        SHA1.hash(key + guid).map { Base64.encode($0) } ?? "sha1-unavailable"
     }
 
     /// The subprotocols the client offered in `Sec-WebSocket-Protocol`, in its order.
     static func offeredProtocols(_ request: RecordedRequest) -> [String] {
-        request.headers.values(for: "Sec-WebSocket-Protocol")
-            .flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }
+        HeaderList.members(request.headers.values(for: "Sec-WebSocket-Protocol"))
     }
 
     /// The `101 Switching Protocols` head for a valid upgrade request, or `nil` when `upgrade` does not accept.
@@ -87,6 +84,6 @@ enum MockWebSocketHandshake {
 
     /// The comma-separated tokens of some field values, lowercased and trimmed.
     private static func tokens(_ values: [String]) -> [String] {
-        values.flatMap { $0.lowercased().split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        HeaderList.members(values, lowercased: true)
     }
 }

@@ -15,13 +15,13 @@ enum Certificate {
         guard let publicKey = X509_get_X509_PUBKEY(x509) else {
             return nil
         }
-        return encoded { i2d_X509_PUBKEY(publicKey, $0) }.flatMap(sha256)
+        return encoded { i2d_X509_PUBKEY(publicKey, $0) }.flatMap(SHA256.hash).map { Data($0) }
     }
 
     /// The pin of a SHA-256 SPKI digest, as `"sha256/<base64>"`.
     /// - Parameter digest: The digest.
     static func pin(ofDigest digest: Data) -> String {
-        "sha256/" + digest.base64EncodedString()
+        "sha256/" + Base64.encode(digest)
     }
 
     /// The pin of a certificate, or a placeholder naming the failure.
@@ -57,21 +57,10 @@ enum Certificate {
         var text = ""
         for der in ders {
             text += "-----BEGIN CERTIFICATE-----\n"
-            text += der.base64EncodedString(options: [.lineLength64Characters, .endLineWithLineFeed])
+            text += Base64.encode(der, lineLength: 64)
             text += "\n-----END CERTIFICATE-----\n"
         }
         return Data(text.utf8)
-    }
-
-    private static func sha256(_ bytes: [UInt8]) -> Data? {
-        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var length: UInt32 = 0
-        let status = bytes.withUnsafeBytes { raw in
-            digest.withUnsafeMutableBufferPointer { out in
-                EVP_Digest(raw.baseAddress, raw.count, out.baseAddress, &length, EVP_sha256(), nil)
-            }
-        }
-        return status == 1 ? Data(digest.prefix(Int(length))) : nil
     }
 
     /// Runs an OpenSSL `i2d_…` encoder twice, as it expects: once for the length, once into a buffer of that length.

@@ -221,7 +221,7 @@ extension CurlWebSocketConnection {
         if let length = Self.contentLength(head.headers) {
             return body >= length
         }
-        if head.headers["Transfer-Encoding"]?.lowercased().contains("chunked") == true {
+        if HeaderList.members(head.headers.values(for: "Transfer-Encoding"), lowercased: true).last == "chunked" {
             return ChunkedBody.decode(Array(handshakeBuffer[head.headerLength...])) != nil
         }
         return atEnd
@@ -230,7 +230,7 @@ extension CurlWebSocketConnection {
     /// Hands a refused upgrade's answer to the opening task (the pipeline maps its status) and ends the connection.
     private func finishRefusal(_ head: (status: Int, headers: HTTPHeaders, headerLength: Int)) {
         var body = Array(handshakeBuffer[head.headerLength...])
-        if head.headers["Transfer-Encoding"]?.lowercased().contains("chunked") == true {
+        if HeaderList.members(head.headers.values(for: "Transfer-Encoding"), lowercased: true).last == "chunked" {
             body = ChunkedBody.decode(body) ?? body
         }
         if let length = Self.contentLength(head.headers), body.count > length {

@@ -37,7 +37,7 @@ enum WslayCallbacks {
 
     /// Fills a frame's masking key from OpenSSL's secure generator (RFC 6455 §5.3: unpredictable).
     static let generateMask: wslay_event_genmask_callback = { _, buffer, length, _ in
-        OpenSSLDigest.fillRandom(UnsafeMutableRawBufferPointer(start: buffer, count: length))
+        SecureRandom.fill(UnsafeMutableRawBufferPointer(start: buffer, count: length))
         return 0
     }
 
