@@ -14,8 +14,8 @@ public struct HTTPMethod: RawRepresentable, Sendable, Hashable, CaseIterable, Cu
     public let rawValue: String
 
     /// Creates a method from its name, exactly as it is to be sent.
-    /// - Parameter rawValue: The name: one or more RFC 9110 token characters (letters, digits and
-    ///   ``!#$%&'*+-.^_`|~``).
+    /// - Parameter rawValue: The name: one or more RFC 9110 token characters (ASCII letters and digits, and the
+    ///   symbols listed in RFC 9110 §5.6.2, such as `-`, `.`, `_`, `~` and `!`).
     /// - Returns: `nil` when `rawValue` is empty or holds any other character (a space, a colon, a line break).
     public init?(rawValue: String) {
         guard !rawValue.isEmpty, rawValue.utf8.allSatisfy(Self.isTokenCharacter) else {
